@@ -1,0 +1,4 @@
+export * from './access';
+export * from './money';
+export * from './session';
+export * from './wire';

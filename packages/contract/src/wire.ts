@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Wire conventions of DESIGN §2: every response is an envelope, every list has context and pagination. */
+
+export const languages = ['en', 'ru'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+
+export const languageHeader = 'x-language';
+export const xsrfCookie = 'XSRF-TOKEN';
+export const xsrfHeader = 'x-xsrf-token';
+
+export const pageSizes = [10, 20, 50] as const;
+export const defaultPageSize = 20;
+export const maxPageSize = 100;
+
+export const errorCodes = [
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'csrf_mismatch',
+  'validation_failed',
+  'throttled',
+  'invalid_credentials',
+  'two_factor_required',
+  'account_blocked',
+  'account_inactive',
+  'password_incorrect',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+  localized_message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const paginationSchema = z.object({
+  total_count: z.number().int(),
+  per_page: z.number().int(),
+  current_page: z.number().int(),
+  page_number: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const filterOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+/** A filter the server accepts for a list, rendered by the web's filter bar. */
+export const availableFilterSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'select', 'multiselect', 'boolean', 'date']),
+  options: z.array(filterOptionSchema).optional(),
+});
+export type AvailableFilter = z.infer<typeof availableFilterSchema>;
+
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return successEnvelope(
+    z.object({
+      items: z.array(item),
+      context: z.object({ available_filters: z.array(availableFilterSchema), pagination: paginationSchema }),
+    }),
+  );
+}
+
+export interface ListData<T> {
+  items: T[];
+  context: { available_filters: AvailableFilter[]; pagination: Pagination };
+}
+
+/** `page` from 1, `count` one of any size up to the maximum, `sort` as `-created_at`. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  count: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  sort: z
+    .string()
+    .regex(/^-?[a-z_]+$/)
+    .optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function paginate(total: number, query: { page: number; count: number }): Pagination {
+  return {
+    total_count: total,
+    per_page: query.count,
+    current_page: query.page,
+    page_number: Math.max(1, Math.ceil(total / query.count)),
+  };
+}
