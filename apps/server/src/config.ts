@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built web app; empty disables serving it. */
+  WEB_DIST_DIR: z.string().optional(),
+  SESSION_COOKIE_NAME: z.string().min(1).default('paydesk_session'),
+  /** Sessions end after this long without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** Sessions end this long after sign-in, however active. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Marks cookies Secure; set it when Paydesk is served over HTTPS. */
+  COOKIE_SECURE: booleanText,
+  /** Failed sign-ins allowed per account and client address within LOGIN_WINDOW_SECONDS. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins allowed from one client address, whatever the account, within the window. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seeds the demo platform into an empty embedded database. Never applies when DATABASE_URL is set. */
+  DEMO: booleanText,
+  TRUST_PROXY: booleanText,
+});
+
+export type Config = z.infer<typeof configSchema> & { demo: boolean };
+
+/** Parses the environment once; a wrong value stops the process with a readable message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, demo: config.DATABASE_URL === undefined && config.DEMO !== false };
+}

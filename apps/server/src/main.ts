@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const webDist = config.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname;
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
+await database.migrate();
+const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database });
+
+if (config.demo) {
+  const seeded = await seedDemo(database.db);
+  if (seeded) app.log.info({ users: seeded }, 'demo platform seeded');
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const url = `http://localhost:${config.PORT}`;
+app.log.info(
+  { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  'Paydesk is running',
+);
+if (config.demo) {
+  process.stdout.write(
+    `\n  Paydesk is running at ${url}\n` +
+      '  Demo sign-ins (password paydesk-demo): root, support, merchant, trader, trader2, agent, partner\n\n',
+  );
+}

@@ -1,0 +1,62 @@
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { traderProfiles, users } from '../users/users.table';
+import { sessions } from './auth.table';
+
+export interface NewSession {
+  tokenHash: string;
+  userId: string;
+  wsToken: string;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const insertSession = (db: Executor, session: NewSession) => db.insert(sessions).values(session);
+
+/** The live session of a token with its user, in one query; idle or expired sessions are not returned. */
+export async function findLiveSession(db: Executor, tokenHash: string, idleSince: Date) {
+  const rows = await db
+    .select({
+      session: { tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt, wsToken: sessions.wsToken },
+      user: {
+        id: users.id,
+        username: users.username,
+        type: users.type,
+        roles: users.roles,
+        isActive: users.isActive,
+        isBlocked: users.isBlocked,
+      },
+      insurancePaid: traderProfiles.insurancePaid,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(traderProfiles, eq(traderProfiles.userId, users.id))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), gt(sessions.lastSeenAt, idleSince)),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchSession(db: Executor, tokenHash: string, userId: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, userId));
+}
+
+export const deleteSession = (db: Executor, tokenHash: string) =>
+  db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+
+/** Ends every session of a user but the one given (password change, blocking). */
+export const deleteOtherSessions = (db: Executor, userId: string, keepTokenHash: string | null) =>
+  db
+    .delete(sessions)
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+        : eq(sessions.userId, userId),
+    );
+
+/** Removes sessions past their absolute or idle limit. */
+export const deleteStaleSessions = (db: Executor, idleSince: Date) =>
+  db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleSince)));

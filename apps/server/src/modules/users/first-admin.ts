@@ -1,0 +1,13 @@
+import type { Db } from '../../db/client';
+import { newId, randomToken } from '../../lib/ids';
+import { hashPassword } from '../../lib/passwords';
+import { anyUserExists, insertUser } from './users.repository';
+
+/** Creates the first admin of a production install; refuses once any user exists. Returns the password. */
+export async function createFirstAdmin(db: Db, username: string): Promise<string> {
+  if (!/^[A-Za-z0-9_.-]{3,50}$/.test(username)) throw new Error('The username must be 3-50 letters, digits, _ . -');
+  if (await anyUserExists(db)) throw new Error('Users already exist; create further admins from the Users screen.');
+  const password = randomToken(12);
+  await insertUser(db, { id: newId(), username, type: 'admin', passwordHash: await hashPassword(password) });
+  return password;
+}

@@ -1,0 +1,32 @@
+import { type Language, languageHeader, languages } from '@paydesk/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+  interface FastifyRequest {
+    /** The language of `localized_message`, from the `x-language` header (SPEC §7). */
+    language: Language;
+  }
+}
+
+export const contextPlugin = fp(
+  async (app: FastifyInstance, options: { config: Config; database: Database }) => {
+    app.decorate('config', options.config);
+    app.decorate('database', options.database);
+    app.decorate('db', options.database.db);
+    app.decorateRequest('language', 'en');
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers[languageHeader];
+      const requested = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+      request.language = languages.find((language) => language === requested) ?? 'en';
+    });
+  },
+  { name: 'context' },
+);

@@ -1,0 +1,52 @@
+import { type CapabilityName, can } from '@paydesk/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError } from '../lib/errors';
+
+export type RouteAccess = CapabilityName | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: a capability of the contract's permission table, or `public`. */
+    access?: RouteAccess;
+  }
+}
+
+/** Every guarded route, as registered; the permission walk test reads it. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    guardedRoutes: GuardedRoute[];
+  }
+}
+
+/**
+ * Deny by default: an /api route that does not declare its access stops the server at start, and a declared
+ * capability is checked against the signed-in user on every call.
+ */
+export const rbacPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes: GuardedRoute[] = [];
+    app.decorate('guardedRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+      }
+    });
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access === 'public') return;
+      if (!request.user) throw new DomainError('unauthenticated');
+      if (!can(request.user, access)) throw new DomainError('forbidden');
+    });
+  },
+  { name: 'rbac', dependencies: ['session'] },
+);

@@ -1,0 +1,160 @@
+import type { UserType } from '@paydesk/contract';
+import { xsrfCookie } from '@paydesk/contract';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { newId, randomToken } from '../src/lib/ids';
+import { hashPassword } from '../src/lib/passwords';
+import { insertUser } from '../src/modules/users/users.repository';
+
+/**
+ * A migrated database of its own for one test file: an in-memory PGlite instance, or, when DATABASE_URL is set,
+ * a fresh PostgreSQL database created for the file and dropped after it.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const name = `paydesk_test_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const fileUrl = new URL(url);
+  fileUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: fileUrl.toString(), dataDir: 'unused' });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export const testPassword = 'correct-horse';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: App) => void,
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    beforeReady?.(app);
+    await app.ready();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUserOptions {
+  type: UserType;
+  roles?: string[];
+  insurancePaid?: boolean;
+  isActive?: boolean;
+  isBlocked?: boolean;
+  username?: string;
+}
+
+/** Inserts a user with `testPassword`; usernames are unique so tests never collide. */
+export async function createUser(database: Database, options: TestUserOptions) {
+  passwordHash ??= hashPassword(testPassword);
+  const username = options.username ?? `${options.type}-${randomToken(5)}`;
+  return insertUser(
+    database.db,
+    {
+      id: newId(),
+      username,
+      type: options.type,
+      roles: options.roles ?? [],
+      passwordHash: await passwordHash,
+      isActive: options.isActive ?? true,
+      isBlocked: options.isBlocked ?? false,
+    },
+    { insurancePaid: options.insurancePaid ?? true },
+  );
+}
+
+/** A browser-like client: keeps cookies and echoes the XSRF token like the web app does. */
+export class Client {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: App,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
+    const xsrf = this.cookies.get(xsrfCookie);
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...this.headers,
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),
+        ...(method !== 'GET' && xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && cookie.expires.getTime() < Date.now();
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+
+  async csrf() {
+    await this.get('/api/inner/csrf-cookie');
+    return this;
+  }
+
+  async signIn(username: string, password = testPassword) {
+    await this.csrf();
+    const response = await this.post('/api/inner/login', { username, password });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+    return this;
+  }
+}
