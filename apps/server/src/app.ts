@@ -46,7 +46,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/inner', auth });
 
-  if (config.WEB_DIST_DIR) await app.register(webPlugin, { root: config.WEB_DIST_DIR });
+  await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;
 }
 

@@ -67,7 +67,6 @@ export const errorsPlugin = fp(
       request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, new DomainError('internal_error'));
     });
-    app.setNotFoundHandler((request, reply) => sendError(request, reply, new DomainError('not_found')));
   },
   { name: 'errors', dependencies: ['context'] },
 );

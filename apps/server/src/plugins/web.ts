@@ -7,19 +7,21 @@ import { DomainError } from '../lib/errors';
 import { sendError } from './errors';
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and any unknown
+ * Answers what no route matched. Serves the built web app: hashed assets cached for a year, everything else revalidated, and any unknown
  * non-API path answered with index.html so the SPA's history-mode routes survive a reload.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, { root }: { root: string }) => {
-    if (!existsSync(join(root, 'index.html'))) {
-      app.log.warn({ root }, 'web app not built; serving the API only');
+  async (app: FastifyInstance, { root }: { root: string | undefined }) => {
+    if (!root || !existsSync(join(root, 'index.html'))) {
+      if (root) app.log.warn({ root }, 'web app not built; serving the API only');
+      app.setNotFoundHandler((request, reply) => sendError(request, reply, new DomainError('not_found')));
       return;
     }
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         const hashed = path.includes(`${join(root, 'assets')}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
