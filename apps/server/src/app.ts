@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { authMaintenance } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -45,6 +46,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   const auth = createAuthService(database.db, config);
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/inner', auth });
+  await authMaintenance(app);
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext, testPassword } from '../../../test/harness';
-import { sessions } from './auth.table';
+import { sweepAuthState } from './auth.maintenance';
+import { loginThrottle, sessions } from './auth.table';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -260,5 +261,27 @@ describe('languages', () => {
   it('lists en and ru', async () => {
     const response = await client().get('/api/inner/language');
     expect(response.json().data.map((l: { code: string }) => l.code)).toEqual(['en', 'ru']);
+  });
+});
+
+describe('maintenance sweep', () => {
+  it('removes idle sessions and ended throttling windows, keeps live ones', async () => {
+    const idle = await createUser(ctx.database, { type: 'agent' });
+    const live = await createUser(ctx.database, { type: 'agent' });
+    await client().signIn(idle.username);
+    const browser = await client().signIn(live.username);
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 24 * 3_600_000) })
+      .where(eq(sessions.userId, idle.id));
+    await ctx.database.db
+      .insert(loginThrottle)
+      .values({ key: 'login:ended', failures: 9, resetAt: new Date(Date.now() - 1000) });
+
+    await sweepAuthState(ctx.app);
+
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, idle.id))).toEqual([]);
+    expect(await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'login:ended'))).toEqual([]);
+    expect((await browser.get('/api/inner/user/current')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginThrottle } from './auth.table';
 
@@ -25,3 +25,7 @@ export async function recordFailure(db: Executor, key: string, windowSeconds: nu
 }
 
 export const clearFailures = (db: Executor, key: string) => db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+
+/** Drops windows that have ended. */
+export const deleteEndedWindows = (db: Executor, now: Date) =>
+  db.delete(loginThrottle).where(lt(loginThrottle.resetAt, now));
