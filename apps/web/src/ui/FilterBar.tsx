@@ -1,0 +1,115 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { AvailableFilter } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from './DateField';
+import { MultiSelectField } from './MultiSelectField';
+import { SingleSelect } from './SingleSelect';
+
+export type FilterValues = Record<string, string>;
+
+export interface FilterBarProps {
+  /** The list's `context.available_filters`, in the order the server gives them. */
+  filters: AvailableFilter[];
+  /** Values the fields start with, such as the filters already applied. */
+  initialValues?: FilterValues;
+  /** Receives only the filters that have a value; Reset sends an empty record. */
+  onApply: (values: FilterValues) => void;
+}
+
+/** Drops empty and blank values so the list call sends only filters the user set; text is trimmed. */
+export function compactFilters(values: FilterValues): FilterValues {
+  const compact: FilterValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    const trimmed = value.trim();
+    if (trimmed !== '') compact[name] = trimmed;
+  }
+  return compact;
+}
+
+interface FilterFieldProps {
+  filter: AvailableFilter;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One field per filter type; every value is kept as the string the server expects (DESIGN §2). */
+function FilterField({ filter, value, onChange }: FilterFieldProps) {
+  const { t } = useTranslation('ui');
+  const common = { label: filter.label, miw: 180 };
+  switch (filter.type) {
+    case 'text':
+      return <TextInput {...common} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+    case 'select':
+      return (
+        <SingleSelect
+          {...common}
+          data={filter.options ?? []}
+          value={value || null}
+          onChange={(v) => onChange(v ?? '')}
+          clearable
+        />
+      );
+    case 'multiselect':
+      return (
+        <MultiSelectField
+          {...common}
+          data={filter.options ?? []}
+          value={value ? value.split(',') : []}
+          onChange={(values) => onChange(values.join(','))}
+          clearable
+        />
+      );
+    case 'boolean':
+      return (
+        <SingleSelect
+          {...common}
+          data={[
+            { value: '1', label: t('filters.yes') },
+            { value: '0', label: t('filters.no') },
+          ]}
+          value={value || null}
+          onChange={(v) => onChange(v ?? '')}
+          clearable
+        />
+      );
+    case 'date':
+      return <DateField {...common} value={value || null} onChange={(v) => onChange(v ?? '')} />;
+  }
+}
+
+/** A filter form built from the server's available filters, with Apply and Reset. */
+export function FilterBar({ filters, initialValues = {}, onApply }: FilterBarProps) {
+  const { t } = useTranslation('ui');
+  const [draft, setDraft] = useState<FilterValues>(initialValues);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(compactFilters(draft));
+  };
+  const reset = () => {
+    setDraft({});
+    onApply({});
+  };
+
+  return (
+    <form onSubmit={apply} aria-label={t('filters.title')}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        {filters.map((filter) => (
+          <FilterField
+            key={filter.name}
+            filter={filter}
+            value={draft[filter.name] ?? ''}
+            onChange={(value) => setDraft((current) => ({ ...current, [filter.name]: value }))}
+          />
+        ))}
+        <Group gap="xs">
+          <Button type="submit">{t('filters.apply')}</Button>
+          <Button type="button" variant="default" onClick={reset}>
+            {t('filters.reset')}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}

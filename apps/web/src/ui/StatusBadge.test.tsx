@@ -1,0 +1,65 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StatusBadge, statusColor } from './StatusBadge';
+import { renderWithProviders } from './test-utils';
+
+describe('statusColor', () => {
+  it.each([
+    ['paid', 'green'],
+    ['done', 'green'],
+    ['canceled', 'red'],
+    ['dispute', 'orange'],
+    ['appeal', 'orange'],
+    ['in-progress', 'gray'],
+    ['in_progress', 'gray'],
+  ])('colours order status %s %s', (slug, color) => {
+    expect(statusColor(slug)).toBe(color);
+  });
+
+  it.each(['new', 'open', 'rejected', 'resolved', 'something-new'])('leaves order status %s to the default', (slug) => {
+    expect(statusColor(slug)).toBeUndefined();
+  });
+
+  it.each([
+    ['open', 'green'],
+    ['paid', 'green'],
+    ['rejected', 'orange'],
+    ['resolved', 'gray'],
+    ['in-progress', 'gray'],
+    ['canceled', 'red'],
+  ])('colours dispute status %s %s', (slug, color) => {
+    expect(statusColor(slug, 'dispute')).toBe(color);
+  });
+
+  it.each([
+    ['disabled', 'gray'],
+    ['pending', 'gray'],
+    ['unassigned', 'gray'],
+    ['moderation', 'orange'],
+    ['enabled', 'green'],
+    ['disabled_by_admin', 'red'],
+    ['lost_connection', undefined],
+  ])('colours terminal status %s %s', (slug, color) => {
+    expect(statusColor(slug, 'terminal')).toBe(color);
+  });
+});
+
+describe('StatusBadge', () => {
+  it('shows the server title in the status colour', () => {
+    renderWithProviders(<StatusBadge slug="canceled" label="Отменён" />);
+    const badge = screen.getByText('Отменён').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge).toHaveAttribute('data-status', 'canceled');
+    expect(badge.style.getPropertyValue('--badge-color')).toContain('red');
+  });
+
+  it('falls back to the slug without a title', () => {
+    renderWithProviders(<StatusBadge slug="new" />);
+    expect(screen.getByText('new')).toBeInTheDocument();
+  });
+
+  it('uses colour variables that follow the dark scheme', () => {
+    renderWithProviders(<StatusBadge slug="paid" label="Paid" />, { colorScheme: 'dark' });
+    const badge = screen.getByText('Paid').closest('.mantine-Badge-root') as HTMLElement;
+    expect(badge.style.getPropertyValue('--badge-bg')).toContain('var(--mantine-color-green-light)');
+  });
+});

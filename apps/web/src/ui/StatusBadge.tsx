@@ -1,0 +1,58 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * Badge colours of SPEC §4, one palette per kind of status. Theme colour names keep both colour schemes readable;
+ * a status missing from its palette gets the theme's primary colour.
+ */
+const palettes = {
+  order: {
+    paid: 'green',
+    done: 'green',
+    canceled: 'red',
+    dispute: 'orange',
+    appeal: 'orange',
+    'in-progress': 'gray',
+  },
+  dispute: {
+    open: 'green',
+    paid: 'green',
+    rejected: 'orange',
+    resolved: 'gray',
+    'in-progress': 'gray',
+    canceled: 'red',
+  },
+  terminal: {
+    disabled: 'gray',
+    pending: 'gray',
+    unassigned: 'gray',
+    moderation: 'orange',
+    enabled: 'green',
+    disabled_by_admin: 'red',
+  },
+} as const satisfies Record<string, Record<string, MantineColor>>;
+
+export type StatusKind = keyof typeof palettes;
+
+/** The badge colour of a status slug, or undefined for the theme's primary colour. */
+export function statusColor(slug: string, kind: StatusKind = 'order'): MantineColor | undefined {
+  const palette: Record<string, MantineColor> = palettes[kind];
+  // Order statuses are written "in-progress" on the wire; accept "in_progress" too rather than show it uncoloured.
+  const normalised = kind === 'terminal' ? slug : slug.replace(/_/g, '-');
+  return palette[normalised];
+}
+
+export interface StatusBadgeProps {
+  slug: string;
+  /** The status title from the server, already in the user's language; the slug is shown when it is missing. */
+  label?: ReactNode;
+  kind?: StatusKind;
+}
+
+export function StatusBadge({ slug, label, kind = 'order' }: StatusBadgeProps) {
+  return (
+    <Badge variant="light" color={statusColor(slug, kind)} data-status={slug}>
+      {label ?? slug}
+    </Badge>
+  );
+}
