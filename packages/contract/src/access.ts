@@ -40,6 +40,10 @@ export const capabilities = {
   requisites: { types: ['trader'], insuranceGate: true },
   terminals: { types: ['trader', 'admin'], insuranceGate: true },
   merchantApi: { types: ['merchant'] },
+  /** API key and secret (SPEC §6). */
+  apiKeys: { types: ['merchant', 'trader'] },
+  /** Notification key, URL and webhooks (SPEC §6). */
+  merchantNotifications: { types: ['merchant'] },
   directions: { types: ['admin'] },
   deals: { types: ['admin'] },
   systemBalance: { types: ['admin'] },

@@ -27,6 +27,8 @@ export const errorCodes = [
   'account_blocked',
   'account_inactive',
   'password_incorrect',
+  'invite_invalid',
+  'two_factor_invalid',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,54 @@
+import { notifications } from '@mantine/notifications';
+import { canSeeScreen, type Screen } from '@paydesk/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate, useOutletContext } from 'react-router';
+import { isApiError } from '../lib/http';
+import { accessSubjectOf, useCurrentUser } from '../lib/query';
+import { NotAvailableYetPage } from './pages/NotAvailableYetPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PageLoader } from './pages/PageLoader';
+import { pageOf } from './screens';
+
+/**
+ * The current user could not be loaded: back to /login (SPEC §4, §8), where the shell drops the user data. "Not
+ * signed in" is the ordinary case and goes quietly; any other failure says so in an error toast.
+ */
+function SignedOutRedirect({ error }: { error: unknown }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation('app');
+
+  useEffect(() => {
+    const quiet = isApiError(error) && error.status === 401;
+    void navigate('/login', { replace: true });
+    if (!quiet) {
+      const message = isApiError(error) && error.localizedMessage ? error.localizedMessage : t('session.loadFailed');
+      notifications.show({ color: 'red', title: t('errors.title'), message });
+    }
+  }, [error, navigate, t]);
+
+  return <PageLoader />;
+}
+
+/** Guarded routes: wait for the current user; without one, go to /login. */
+export function RequireUser() {
+  const user = useCurrentUser();
+  const shell = useOutletContext();
+  if (user.isError) return <SignedOutRedirect error={user.error} />;
+  if (!user.isSuccess) return <PageLoader />;
+  return <Outlet context={shell} />;
+}
+
+/** One screen of the contract: its page if the user's role may see it, else "not found" (DESIGN §6). */
+export function ScreenRoute({ screen }: { screen: Screen }) {
+  const user = useCurrentUser();
+  if (!user.data || !canSeeScreen(accessSubjectOf(user.data), screen)) return <NotFoundPage />;
+  const Page = pageOf(screen);
+  return Page ? <Page /> : <NotAvailableYetPage screen={screen} />;
+}
+
+/** A public screen (/login, /invite_code): no current user needed. */
+export function PublicScreenRoute({ screen }: { screen: Screen }) {
+  const Page = pageOf(screen);
+  return Page ? <Page /> : <NotAvailableYetPage screen={screen} />;
+}

@@ -1,0 +1,80 @@
+import {
+  ActionIcon,
+  Button,
+  type MantineColorScheme,
+  SegmentedControl,
+  useMantineColorScheme,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type Language, languages } from '@paydesk/contract';
+import { IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
+
+/** SPEC §2.3 language switch; the choice is stored and sent with every request (`x-language`). */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('app');
+  const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('header.language')}
+      value={value}
+      onChange={(next) => {
+        if (isLanguage(next)) void changeLanguage(next);
+      }}
+      data={languages.map((language: Language) => ({ value: language, label: language.toUpperCase() }))}
+    />
+  );
+}
+
+const schemeIcons = { light: IconSun, dark: IconMoon, auto: IconDeviceDesktop } as const;
+const schemeLabels = { light: 'header.themeLight', dark: 'header.themeDark', auto: 'header.themeAuto' } as const;
+const nextScheme: Record<MantineColorScheme, MantineColorScheme> = { light: 'dark', dark: 'auto', auto: 'light' };
+
+/**
+ * SPEC §2.3 theme toggle: each press moves light → dark → auto (follows the system) → light. Mantine's scheme
+ * manager stores the choice. One button keeps the header narrow enough for a 375 px phone.
+ */
+export function ThemeSwitch() {
+  const { t } = useTranslation('app');
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const CurrentIcon = schemeIcons[colorScheme];
+  const label = `${t('header.theme')}: ${t(schemeLabels[colorScheme])}`;
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(nextScheme[colorScheme])}
+    >
+      <CurrentIcon size={18} stroke={1.6} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** Shown once a user id exists (SPEC §2.3); an icon alone on narrow windows, where the header is tight. */
+export function SignOutButton({ onClick, busy }: { onClick: () => void; busy: boolean }) {
+  const { t } = useTranslation('app');
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
+  if (wide) {
+    return (
+      <Button
+        variant="default"
+        leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
+        onClick={onClick}
+        disabled={busy}
+      >
+        {t('header.signOut')}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon variant="default" size="lg" aria-label={t('header.signOut')} onClick={onClick} disabled={busy}>
+      <IconLogout size={18} stroke={1.6} aria-hidden />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,48 @@
+import { type Screen, screens } from '@paydesk/contract';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicScreenRoute, RequireUser, ScreenRoute } from './guards';
+import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+
+export const homePath = '/settings';
+
+export function isPublicScreen(screen: Screen): boolean {
+  return screen.capability === 'public';
+}
+
+/**
+ * Every route of SPEC §2.1, straight from the contract's screen table: public screens as they are, the others
+ * behind the current-user guard and the role check. "/" goes home; anything else is "not found".
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // Keeps the shell (header, menu) on screen when a page fails.
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...screens
+            .filter(isPublicScreen)
+            .map((screen) => ({ path: screen.path, element: <PublicScreenRoute screen={screen} /> })),
+          {
+            element: <RequireUser />,
+            children: [
+              { path: '/', element: <Navigate to={homePath} replace /> },
+              ...screens
+                .filter((screen) => !isPublicScreen(screen))
+                .map((screen) => ({ path: screen.path, element: <ScreenRoute screen={screen} /> })),
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,45 @@
+import type { Screen } from '@paydesk/contract';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { i18n } from '../lib/i18n';
+
+interface PageEntry {
+  load: () => Promise<ComponentType>;
+  /** Translation namespaces the page uses, fetched together with its code instead of after it. */
+  namespaces: readonly string[];
+}
+
+/**
+ * The page module of every `ready` screen of the contract. Each is a dynamic import, so each screen is its own
+ * chunk and the first visit to /login loads only the sign-in form. A screen the contract marks `later` (or one
+ * whose page does not exist yet) shows the "not available yet" page.
+ */
+export const pageLoaders: Readonly<Record<string, PageEntry>> = {
+  '/login': {
+    load: () => import('../features/auth/pages/LoginPage').then((module) => module.LoginPage),
+    namespaces: ['auth'],
+  },
+  '/settings': {
+    load: () => import('../features/settings/pages/SettingsPage').then((module) => module.SettingsPage),
+    namespaces: ['settings', 'ui'],
+  },
+};
+
+const pages = new Map<string, LazyExoticComponent<ComponentType>>(
+  Object.entries(pageLoaders).map(([path, page]) => [
+    path,
+    lazy(async () => {
+      const [Page] = await Promise.all([page.load(), i18n.loadNamespaces([...page.namespaces])]);
+      return { default: Page };
+    }),
+  ]),
+);
+
+/** The lazily loaded page of a screen, or `null` when the screen has none yet. */
+export function pageOf(screen: Screen): LazyExoticComponent<ComponentType> | null {
+  return screen.status === 'ready' ? (pages.get(screen.path) ?? null) : null;
+}
+
+/** i18n key (namespace `app`) of a screen's title: its menu label, else `screen.<path>`. */
+export function screenTitleKey(screen: Screen): string {
+  return screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;
+}

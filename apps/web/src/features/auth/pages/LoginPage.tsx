@@ -1,0 +1,150 @@
+import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type LoginRequest, loginRequestSchema } from '@paydesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/http';
+import { currentUserQuery } from '../../../lib/query';
+import { csrfUnavailable, useLogin } from '../api/login';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * SPEC §8 Login: the server's localized message, else "Error {status}"; a request that got no answer, or whose
+ * CSRF token could not be refreshed, gets the generic fallback.
+ */
+function loginFailureMessage(error: unknown, t: Translate): string {
+  if (!isApiError(error) || error.isNetworkError || error.status === 419 || error.code === csrfUnavailable) {
+    return t('requestFailed');
+  }
+  return error.localizedMessage ?? t('errorStatus', { status: error.status });
+}
+
+/** Client checks of SPEC §5 with the contract's schema: the values to send, or the message to show. */
+function validate(values: LoginRequest, t: Translate): { body: LoginRequest } | { message: string } {
+  const parsed = loginRequestSchema.safeParse(values);
+  if (parsed.success) return { body: parsed.data };
+  const issues = parsed.error.issues;
+  const missing = issues.some((issue) => issue.path[0] !== 'code' && issue.message === 'validation.required');
+  return { message: missing ? t('bothRequired') : t(issues[0]?.message ?? 'validation.invalid') };
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeRequested, setCodeRequested] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingUser, setLoadingUser] = useState(false);
+  const busy = login.isPending || loadingUser;
+
+  async function signIn(values: LoginRequest) {
+    try {
+      await login.mutateAsync(values);
+    } catch (failure) {
+      // The first answer for a two-factor account asks for the code; a second one means the code was refused.
+      if (isApiError(failure) && failure.code === 'two_factor_required' && values.code === undefined) {
+        setCodeRequested(true);
+        return;
+      }
+      setError(loginFailureMessage(failure, t));
+      return;
+    }
+    setLoadingUser(true);
+    try {
+      await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+      await navigate('/settings', { replace: true });
+    } catch (failure) {
+      const message = isApiError(failure) && failure.localizedMessage ? failure.localizedMessage : t('userLoadFailed');
+      setError(message);
+      notifications.show({ color: 'red', title: t('errors.title', { ns: 'app' }), message });
+    } finally {
+      setLoadingUser(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const result = validate({ username, password, ...(codeRequested ? { code: code.trim() } : {}) }, t);
+    if ('message' in result) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    void signIn(result.body);
+  }
+
+  return (
+    <Center mih="70vh" px="xs">
+      <Paper
+        component="section"
+        withBorder
+        shadow="sm"
+        radius="md"
+        p="xl"
+        w="100%"
+        maw={400}
+        aria-labelledby="login-title"
+      >
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2" id="login-title">
+                {t('title')}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {t('subtitle')}
+              </Text>
+            </div>
+            <TextInput
+              label={t('username')}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.currentTarget.value)}
+              data-autofocus
+            />
+            <PasswordInput
+              label={t('password')}
+              name="password"
+              autoComplete="current-password"
+              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            {codeRequested && (
+              <TextInput
+                label={t('code')}
+                description={t('codeHint')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+                autoFocus
+              />
+            )}
+            <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+              {busy ? t('submitting') : t('submit')}
+            </Button>
+            {error !== null && (
+              <Text c="red" size="sm" role="alert">
+                {error}
+              </Text>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
