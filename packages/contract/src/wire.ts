@@ -2,17 +2,9 @@ import { z } from 'zod';
 
 /** Wire conventions of DESIGN §2: every response is an envelope, every list has context and pagination. */
 
-export const languages = ['en', 'ru'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'en';
+export * from './constants';
 
-export const languageHeader = 'x-language';
-export const xsrfCookie = 'XSRF-TOKEN';
-export const xsrfHeader = 'x-xsrf-token';
-
-export const pageSizes = [10, 20, 50] as const;
-export const defaultPageSize = 20;
-export const maxPageSize = 100;
+import { defaultPageSize, maxPageSize } from './constants';
 
 export const errorCodes = [
   'unauthenticated',
