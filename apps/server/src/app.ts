@@ -7,6 +7,8 @@ import { authMaintenance } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -47,6 +49,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/inner', auth });
   await authMaintenance(app);
+  await app.register(usersRoutes, { prefix: '/api/inner', users: createUsersService(database.db) });
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;

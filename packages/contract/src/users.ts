@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminRoles, userTypes } from './access';
 import { AmountFormatError, parseAmount, USDT } from './money';
 import { currencySchema, passwordSchema, walletSchema } from './session';
+import { listQuerySchema } from './wire';
 
 /** SPEC §3 User, Fee, Referral, Team lead link, Role; SPEC §5 rules for the user forms. */
 
@@ -153,6 +154,13 @@ export const permissions = [
 ] as const;
 export type Permission = (typeof permissions)[number];
 
+/**
+ * Profile fields of every type in one object: a trader's (SPEC §3 Trader profile) and a merchant's (fees and
+ * referrals). The server refuses the fields that do not apply to the user's type.
+ */
+export const profileInputSchema = traderProfileInputSchema.extend(merchantProfileInputSchema.shape);
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
 const userFields = {
   username: usernameSchema,
   email: z.preprocess(blankToNull, z.email({ error: 'validation.email' }).max(200).nullable().optional()),
@@ -169,7 +177,7 @@ export const createUserSchema = z
     type: z.enum(userTypes),
     ...userFields,
     create_invite_link: z.boolean().optional(),
-    profile: z.union([traderProfileInputSchema, merchantProfileInputSchema]).optional(),
+    profile: profileInputSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.create_invite_link && !body.password) {
@@ -182,7 +190,7 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 export const updateUserSchema = z.object({
   ...userFields,
   username: usernameSchema.optional(),
-  profile: z.union([traderProfileInputSchema, merchantProfileInputSchema]).optional(),
+  profile: profileInputSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
@@ -272,3 +280,18 @@ export const passwordSetupSchema = z
     path: ['confirm_password'],
     error: 'validation.password_mismatch',
   });
+
+const booleanFilter = z
+  .enum(['1', '0', 'true', 'false'], { error: 'validation.invalid' })
+  .transform((value) => value === '1' || value === 'true')
+  .optional();
+
+/** GET /user: SPEC §2.8 common filters plus the type. */
+export const userListQuerySchema = listQuerySchema.extend({
+  'filter[type]': z.enum(userTypes, { error: 'validation.invalid' }).optional(),
+  'filter[uuid]': z.uuid({ error: 'validation.invalid' }).optional(),
+  'filter[username]': z.string().trim().max(50, { error: 'validation.too_long' }).optional(),
+  'filter[is_active]': booleanFilter,
+  'filter[is_blocked]': booleanFilter,
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;

@@ -17,12 +17,16 @@ const statusOf: Record<ErrorCode, number> = {
   csrf_mismatch: 419,
   validation_failed: 422,
   password_incorrect: 422,
+  invite_invalid: 422,
+  two_factor_invalid: 422,
   throttled: 429,
   internal_error: 500,
 };
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
-  const localized = translate(request.language, error.code, error.params);
+  // A validation failure reads best as its first field message, which names what to fix.
+  const firstField = error.code === 'validation_failed' ? Object.values(error.fields ?? {})[0]?.[0] : undefined;
+  const localized = translate(request.language, firstField ?? error.code, error.params);
   const body: ErrorEnvelope = {
     success: false,
     error: { code: error.code, message: translate('en', error.code, error.params) },

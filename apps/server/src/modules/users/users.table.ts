@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -17,10 +30,20 @@ export const users = pgTable(
     blockComment: text('block_comment'),
     manualWithdrawal: boolean('manual_withdrawal').notNull().default(false),
     inviteCode: text('invite_code'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true, mode: 'date' }),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     comment: text('comment'),
     apiKey: text('api_key'),
+    /** The merchant API secret, kept to verify request signatures; shown to its owner only when issued. */
+    apiSecret: text('api_secret'),
+    notificationKey: text('notification_key'),
     notificationUrl: text('notification_url'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret issued by POST /secretGoogleAuth and not confirmed yet. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** The last TOTP time step accepted; a code is never accepted twice. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -28,6 +51,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_invite_code_key').on(table.inviteCode),
+    uniqueIndex('users_api_key_key').on(table.apiKey),
     index('users_type_created_idx').on(table.type, table.createdAt),
     check('users_type_check', sql`${table.type} in ('admin', 'merchant', 'partner', 'agent', 'trader')`),
   ],
@@ -43,3 +68,77 @@ export const traderProfiles = pgTable('trader_profiles', {
   depositOpen: boolean('deposit_open').notNull().default(false),
   withdrawOpen: boolean('withdraw_open').notNull().default(false),
 });
+
+/** Fee tiers of a merchant or trader; amounts in USDT minor units, percentage in hundredths of a percent. */
+export const userFees = pgTable(
+  'user_fees',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    minAmountMinor: bigint('min_amount_minor', { mode: 'bigint' }).notNull(),
+    maxAmountMinor: bigint('max_amount_minor', { mode: 'bigint' }),
+    percentageHundredths: integer('percentage_hundredths').notNull(),
+  },
+  (table) => [
+    index('user_fees_user_idx').on(table.userId),
+    check('user_fees_direction_check', sql`${table.direction} in ('pay_in', 'pay_out')`),
+    check('user_fees_percentage_check', sql`${table.percentageHundredths} between 0 and 10000`),
+  ],
+);
+
+/**
+ * An agent's link to a merchant (referral) or to a trader (team lead), with the agent's percentages.
+ */
+export const agentLinks = pgTable(
+  'agent_links',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payInHundredths: integer('pay_in_hundredths').notNull(),
+    payOutHundredths: integer('pay_out_hundredths').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.agentId] }),
+    index('agent_links_agent_idx').on(table.agentId),
+    check(
+      'agent_links_percentages_check',
+      sql`${table.payInHundredths} between 0 and 10000 and ${table.payOutHundredths} between 0 and 10000`,
+    ),
+  ],
+);
+
+/** Which webhooks a merchant has switched off (SPEC §2.11). */
+export const userWebhooks = pgTable(
+  'user_webhooks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    isDisabled: boolean('is_disabled').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.slug] })],
+);
+
+/** Who changed what about a user, and when; fields before and after, never secrets. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('audit_events_target_idx').on(table.targetUserId, table.createdAt)],
+);

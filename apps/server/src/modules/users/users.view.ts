@@ -1,0 +1,84 @@
+import { formatAmount, USDT, type User, type UserType } from '@paydesk/contract';
+import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.repository';
+
+/** Users seen this recently show the online dot (issue "People and access"). */
+export const onlineWindowMs = 5 * 60_000;
+
+export const percentText = (hundredths: number) => formatAmount(BigInt(hundredths), 2);
+export const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);
+
+export const isOnline = (user: UserRow, now = Date.now()) =>
+  user.lastSeenAt !== null && now - user.lastSeenAt.getTime() < onlineWindowMs;
+
+function feesView(fees: FeeRow[]) {
+  return fees.map((fee) => ({
+    direction: fee.direction as 'pay_in' | 'pay_out',
+    min_amount: usdtText(fee.minAmountMinor),
+    max_amount: fee.maxAmountMinor === null ? null : usdtText(fee.maxAmountMinor),
+    percentage: percentText(fee.percentageHundredths),
+  }));
+}
+
+function linkView(link: AgentLinkRow) {
+  return {
+    user: { uuid: link.agentId, username: link.agentUsername },
+    user_uuid: link.agentId,
+    pay_in_percentage: percentText(link.payInHundredths),
+    pay_out_percentage: percentText(link.payOutHundredths),
+  };
+}
+
+function profileView(user: UserRow, trader: TraderProfileRow | null, fees: FeeRow[], links: AgentLinkRow[]) {
+  if (user.type === 'merchant') return { fees: feesView(fees), referrals: links.map(linkView) };
+  if (user.type !== 'trader' || !trader) return null;
+  return {
+    fees: feesView(fees),
+    withdraw_open: trader.withdrawOpen,
+    deposit_open: trader.depositOpen,
+    insurance_paid: trader.insurancePaid,
+    insurance_payment_amount: { amount: usdtText(trader.insuranceAmountMinor), currency: USDT },
+    insurance_payment_currency: USDT.code,
+    teamleads: links.map((link) => ({ ...linkView(link), is_main: link.isMain, username: link.agentUsername })),
+  };
+}
+
+/** The managed-user entity of SPEC §3. Balances are zero until the ledger (issue "Money") lands. */
+export function userView(user: UserRow, trader: TraderProfileRow | null, fees: FeeRow[], links: AgentLinkRow[]): User {
+  return {
+    uuid: user.id,
+    username: user.username,
+    email: user.email,
+    type: user.type as UserType,
+    comment: user.comment,
+    is_active: user.isActive,
+    is_blocked: user.isBlocked,
+    block_comment: user.blockComment,
+    is_online: isOnline(user),
+    manual_withdrawal: user.manualWithdrawal,
+    two_factor: user.twoFactorEnabled,
+    invite_code: user.inviteCode,
+    roles: user.roles,
+    permissions: user.permissions,
+    wallets: [],
+    balance: { hold: '0', virtual: '0', currency: USDT },
+    created_at: user.createdAt.toISOString(),
+    profile: profileView(user, trader, fees, links),
+  };
+}
+
+/** What an audit record keeps of a user: everything editable, never a secret. */
+export function auditSnapshot(view: User): Record<string, unknown> {
+  const { uuid: _uuid, is_online: _online, wallets: _wallets, balance: _balance, created_at: _created, ...rest } = view;
+  return rest;
+}
+
+/** The fields that differ, as `before` and `after` objects. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  };
+}
