@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { authMaintenance } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -50,6 +52,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(authRoutes, { prefix: '/api/inner', auth });
   await authMaintenance(app);
   await app.register(usersRoutes, { prefix: '/api/inner', users: createUsersService(database.db) });
+  await app.register(accountRoutes, { prefix: '/api/inner', account: createAccountService(database.db) });
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;

@@ -42,6 +42,8 @@ export const capabilities = {
   merchantApi: { types: ['merchant'] },
   /** API key and secret (SPEC §6). */
   apiKeys: { types: ['merchant', 'trader'] },
+  /** A trader's own fee table on the settings screen (SPEC §2.11). */
+  ownFees: { types: ['trader'] },
   /** Notification key, URL and webhooks (SPEC §6). */
   merchantNotifications: { types: ['merchant'] },
   directions: { types: ['admin'] },

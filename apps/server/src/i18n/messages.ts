@@ -45,6 +45,12 @@ const en = {
   'validation.self_block': 'You cannot block yourself.',
   'validation.url': 'Enter an http:// or https:// address.',
   'validation.roles_admin_only': 'Only admins have roles and permissions.',
+  'validation.notification_key': 'The notification key needs at least 8 characters.',
+  'webhook.order.created': 'Order created',
+  'webhook.order.paid': 'Order paid',
+  'webhook.order.canceled': 'Order canceled',
+  'webhook.dispute.opened': 'Dispute opened',
+  'webhook.dispute.closed': 'Dispute closed',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -90,6 +96,12 @@ const ru: Record<MessageKey, string> = {
   'validation.self_block': 'Нельзя заблокировать самого себя.',
   'validation.url': 'Введите адрес, начинающийся с http:// или https://.',
   'validation.roles_admin_only': 'Роли и права бывают только у администраторов.',
+  'validation.notification_key': 'Ключ уведомлений должен содержать не менее 8 символов.',
+  'webhook.order.created': 'Заказ создан',
+  'webhook.order.paid': 'Заказ оплачен',
+  'webhook.order.canceled': 'Заказ отменён',
+  'webhook.dispute.opened': 'Открыт спор',
+  'webhook.dispute.closed': 'Спор закрыт',
 };
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { en, ru };

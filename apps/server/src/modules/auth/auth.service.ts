@@ -5,7 +5,15 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
-import { findUserByUsername, findUserWithProfile, markSeen, updatePasswordHash } from '../users/users.repository';
+import { verifyTotp } from '../../lib/totp';
+import {
+  claimTwoFactorStep,
+  findUserByUsername,
+  findUserWithProfile,
+  markSeen,
+  updatePasswordHash,
+} from '../users/users.repository';
+import { isOnline } from '../users/users.view';
 import { deleteOtherSessions, deleteSession, insertSession } from './sessions.repository';
 import { blockedForSeconds, clearFailures, recordFailure } from './throttle.repository';
 
@@ -21,9 +29,6 @@ export interface SignedIn {
   userId: string;
   wsToken: string;
 }
-
-/** Users seen this recently count as online (issue "People and access" shows the dot). */
-const onlineWindowMs = 5 * 60_000;
 
 export function createAuthService(db: Db, config: Config) {
   const windowSeconds = config.LOGIN_WINDOW_SECONDS;
@@ -58,7 +63,17 @@ export function createAuthService(db: Db, config: Config) {
       // Status is revealed only to someone who knows the password.
       if (user.isBlocked) throw new DomainError('account_blocked');
       if (!user.isActive) throw new DomainError('account_inactive');
-      if (user.twoFactorEnabled && !input.code) throw new DomainError('two_factor_required');
+      if (user.twoFactorEnabled) {
+        if (!input.code) throw new DomainError('two_factor_required');
+        const step = user.twoFactorSecret
+          ? verifyTotp(user.twoFactorSecret, input.code, now.getTime(), user.twoFactorLastStep)
+          : null;
+        // A wrong or replayed code counts as a failed sign-in, so codes cannot be guessed at leisure.
+        if (step === null || !(await claimTwoFactorStep(db, user.id, step))) {
+          await recordFailure(db, accountKey(input.username, client.ip), windowSeconds, now);
+          throw new DomainError('two_factor_invalid');
+        }
+      }
       await clearFailures(db, accountKey(input.username, client.ip));
 
       const token = randomToken(32);
@@ -99,8 +114,9 @@ export function createAuthService(db: Db, config: Config) {
         comment: user.comment,
         createdAt: user.createdAt.toISOString(),
         updatedAt: user.updatedAt.toISOString(),
-        isOnline: user.lastSeenAt !== null && Date.now() - user.lastSeenAt.getTime() < onlineWindowMs,
-        apiKeys: { key: user.apiKey, secret: null, notification: null },
+        isOnline: isOnline(user),
+        // The secret is shown once when issued (POST /user/secret_key), never again.
+        apiKeys: { key: user.apiKey, secret: null, notification: user.notificationKey },
         ws_token: wsToken,
         createdBy: user.createdBy,
         is2FAEnabled: user.twoFactorEnabled,

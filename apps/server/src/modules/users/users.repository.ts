@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { agentLinks, auditEvents, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
@@ -202,4 +202,14 @@ export async function auditEventsOf(db: Executor, userId: string, page: { limit:
     db.select({ count: sql<number>`count(*)::int` }).from(auditEvents).where(where),
   ]);
   return { rows, total: total?.count ?? 0 };
+}
+
+/** Marks a two-factor time step used; false when it (or a later one) was used already, even concurrently. */
+export async function claimTwoFactorStep(db: Executor, id: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, createUser, type TestContext, testPassword } from '../../../test/harness';
+import { timeStep, totpAt } from '../../lib/totp';
+import { auditEvents, users } from '../users/users.table';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function signedIn(type: 'merchant' | 'trader' | 'agent' | 'admin' | 'partner', language = 'en') {
+  const user = await createUser(ctx.database, { type });
+  const browser = await new Client(ctx.app, { 'x-language': language }).signIn(user.username);
+  return { user, browser };
+}
+
+describe('API key and secret', () => {
+  it('issues a secret shown once; the key stays, the secret changes, the trail has no secret', async () => {
+    const { user, browser } = await signedIn('merchant');
+    const first = (await browser.post('/api/inner/user/secret_key')).json().data;
+    expect(first.api_key).toMatch(/^pk_/);
+    expect(first.secret_key).toMatch(/^sk_/);
+    const second = (await browser.post('/api/inner/user/secret_key')).json().data;
+    expect(second.api_key).toBe(first.api_key);
+    expect(second.secret_key).not.toBe(first.secret_key);
+    const current = (await browser.get('/api/inner/user/current')).json().data.data;
+    expect(current.apiKeys).toMatchObject({ key: first.api_key, secret: null });
+    const trail = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetUserId, user.id))
+      .orderBy(auditEvents.id);
+    expect(trail.map((e) => e.action)).toEqual(['user.api_secret_issued', 'user.api_secret_issued']);
+    expect(JSON.stringify(trail)).not.toContain(second.secret_key);
+  });
+
+  it('is for traders and merchants only', async () => {
+    expect((await (await signedIn('trader')).browser.post('/api/inner/user/secret_key')).statusCode).toBe(200);
+    expect((await (await signedIn('agent')).browser.post('/api/inner/user/secret_key')).statusCode).toBe(403);
+  });
+});
+
+describe('notification key and URL (merchant)', () => {
+  it('saves both, ignores blank values', async () => {
+    const { browser } = await signedIn('merchant');
+    await browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'key-123456' });
+    const url = await browser.request('PATCH', '/api/inner/user/notification_url', {
+      notification_url: ' https://shop.example/hooks ',
+    });
+    expect(url.json().data).toEqual({ notification_key: 'key-123456', notification_url: 'https://shop.example/hooks' });
+    const blank = await browser.request('PATCH', '/api/inner/user/notification_url', { notification_url: '   ' });
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json().data.notification_url).toBe('https://shop.example/hooks');
+    const current = (await browser.get('/api/inner/user/current')).json().data.data;
+    expect(current).toMatchObject({
+      notificationURL: 'https://shop.example/hooks',
+      apiKeys: { notification: 'key-123456' },
+    });
+  });
+
+  it('refuses a URL that is not http(s), in the chosen language', async () => {
+    const { browser } = await signedIn('merchant', 'ru');
+    for (const bad of ['ftp://shop.example', 'javascript:alert(1)', 'not a url']) {
+      const response = await browser.request('PATCH', '/api/inner/user/notification_url', { notification_url: bad });
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors.notification_url).toEqual(['Введите адрес, начинающийся с http:// или https://.']);
+    }
+  });
+
+  it('is refused to a trader', async () => {
+    const { browser } = await signedIn('trader');
+    const response = await browser.request('PATCH', '/api/inner/user/notification_key', {
+      notification_key: 'key-123456',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('webhooks', () => {
+  it('lists every webhook enabled, saves switches and lists them localized', async () => {
+    const { browser } = await signedIn('merchant', 'ru');
+    const initial = (await browser.get('/api/inner/user/webhook')).json().data;
+    expect(initial).toHaveLength(5);
+    expect(initial.every((w: { is_disabled: boolean }) => !w.is_disabled)).toBe(true);
+    expect(initial[1]).toEqual({ webhook: { slug: 'order.paid', title: 'Заказ оплачен' }, is_disabled: false });
+    const saved = await browser.request('PUT', '/api/inner/user/webhook', {
+      webhooks: [{ slug: 'order.created', is_disabled: true }],
+    });
+    expect(saved.json().data[0]).toMatchObject({ webhook: { slug: 'order.created' }, is_disabled: true });
+    const bad = await browser.request('PUT', '/api/inner/user/webhook', {
+      webhooks: [{ slug: 'nope', is_disabled: true }],
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('trader fee table', () => {
+  it('shows a trader its own fees only', async () => {
+    const { browser } = await signedIn('trader');
+    expect((await browser.get('/api/inner/user/fees')).json().data).toEqual([]);
+    expect((await (await signedIn('merchant')).browser.get('/api/inner/user/fees')).statusCode).toBe(403);
+  });
+});
+
+describe('two-factor authentication', () => {
+  it('enables with the password and a code, then sign-in asks for a single-use code', async () => {
+    const { user, browser } = await signedIn('partner');
+    const started = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
+    expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(started.qr_code).toMatch(/^data:image\/png;base64,/);
+    const code = totpAt(started.secret, timeStep(Date.now()));
+
+    const wrongPassword = await browser.post('/api/inner/user/2fa/enable', { password: 'nope', code });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json().error.code).toBe('password_incorrect');
+    const wrongCode = await browser.post('/api/inner/user/2fa/enable', {
+      password: testPassword,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrongCode.json().error.code).toBe('two_factor_invalid');
+    expect((await browser.post('/api/inner/user/2fa/enable', { password: testPassword, code })).statusCode).toBe(200);
+    expect((await browser.get('/api/inner/user/current')).json().data.data.is2FAEnabled).toBe(true);
+
+    // The code used to enable is spent; the next step's code signs in, once.
+    const visitor = await new Client(ctx.app).csrf();
+    const asked = await visitor.post('/api/inner/login', { username: user.username, password: testPassword });
+    expect(asked.statusCode).toBe(401);
+    expect(asked.json().error.code).toBe('two_factor_required');
+    const replay = await visitor.post('/api/inner/login', { username: user.username, password: testPassword, code });
+    expect(replay.json().error.code).toBe('two_factor_invalid');
+    const next = totpAt(started.secret, timeStep(Date.now()) + 1);
+    const signIn = await visitor.post('/api/inner/login', {
+      username: user.username,
+      password: testPassword,
+      code: next,
+    });
+    expect(signIn.statusCode).toBe(200);
+    const again = await (await new Client(ctx.app).csrf()).post('/api/inner/login', {
+      username: user.username,
+      password: testPassword,
+      code: next,
+    });
+    expect(again.json().error.code).toBe('two_factor_invalid');
+  });
+
+  it('disables only with a valid code', async () => {
+    const { user, browser } = await signedIn('merchant');
+    const { secret } = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
+    const step = timeStep(Date.now());
+    await browser.post('/api/inner/user/2fa/enable', { password: testPassword, code: totpAt(secret, step - 1) });
+    expect((await browser.post('/api/inner/user/2fa/disable', { code: 'abc' })).statusCode).toBe(422);
+    expect((await browser.post('/api/inner/user/2fa/disable', { code: totpAt(secret, step) })).statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
+    const actions = await ctx.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetUserId, user.id))
+      .orderBy(auditEvents.id);
+    expect(actions.map((a) => a.action)).toEqual(['user.two_factor_enabled', 'user.two_factor_disabled']);
+  });
+});
