@@ -74,6 +74,14 @@ describe('demo seed (DESIGN §7)', () => {
     });
   });
 
+  it('links the demo agent to its traders with fee tiers in place', async () => {
+    const agent = await new Client(ctx.app).signIn('agent', demoPassword);
+    const traders = (await agent.get('/api/inner/agent/trader/')).json().data.items;
+    expect(traders.map((t: { username: string }) => t.username)).toEqual(['trader', 'trader2']);
+    const trader = await new Client(ctx.app).signIn('trader', demoPassword);
+    expect((await trader.get('/api/inner/user/fees')).json().data).toHaveLength(3);
+  });
+
   it('refuses to create a first admin once users exist', async () => {
     await expect(createFirstAdmin(ctx.database.db, 'owner')).rejects.toThrow(/already exist/);
   });

@@ -1,18 +1,28 @@
 import { parseAmount, USDT } from '@paydesk/contract';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { anyUserExists, insertUser } from '../modules/users/users.repository';
-import type { Db } from './client';
+import {
+  anyUserExists,
+  insertUser,
+  type NewTraderProfile,
+  replaceAgentLinks,
+  replaceFees,
+} from '../modules/users/users.repository';
+import type { Db, Tx } from './client';
 
 export const demoPassword = 'paydesk-demo';
 
+type DemoType = 'admin' | 'merchant' | 'partner' | 'agent' | 'trader';
+
 interface DemoUser {
   username: string;
-  type: 'admin' | 'merchant' | 'partner' | 'agent' | 'trader';
+  type: DemoType;
   roles?: string[];
   comment: string;
-  insurance?: { paid: boolean; amount: string };
+  trader?: NewTraderProfile;
 }
+
+const usdt = (text: string) => parseAmount(text, USDT.ratio_fraction);
 
 const demoUsers: DemoUser[] = [
   { username: 'root', type: 'admin', comment: 'Root administrator' },
@@ -22,17 +32,39 @@ const demoUsers: DemoUser[] = [
     username: 'trader',
     type: 'trader',
     comment: 'Trader with insurance paid',
-    insurance: { paid: true, amount: '100' },
+    trader: { insurancePaid: true, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: true },
   },
   {
     username: 'trader2',
     type: 'trader',
     comment: 'Trader with insurance due',
-    insurance: { paid: false, amount: '100' },
+    trader: { insurancePaid: false, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: false },
   },
   { username: 'agent', type: 'agent', comment: 'Team lead' },
   { username: 'partner', type: 'partner', comment: 'Payment system partner' },
 ];
+
+/** Fee tiers and agent links that make the demo's user screens show real settings. */
+async function seedRelations(tx: Tx, ids: Map<string, string>) {
+  const id = (username: string) => ids.get(username) ?? '';
+  const tier = (direction: 'pay_in' | 'pay_out', min: string, max: string | null, percentage: number) => ({
+    id: newId(),
+    direction,
+    minAmountMinor: usdt(min),
+    maxAmountMinor: max === null ? null : usdt(max),
+    percentageHundredths: percentage,
+  });
+  await replaceFees(tx, id('merchant'), [tier('pay_in', '0', null, 500), tier('pay_out', '0', null, 300)]);
+  await replaceFees(tx, id('trader'), [
+    tier('pay_in', '0', '1000', 250),
+    tier('pay_in', '1000', null, 200),
+    tier('pay_out', '0', null, 150),
+  ]);
+  const agentLink = { agentId: id('agent'), payInHundredths: 50, payOutHundredths: 25 };
+  await replaceAgentLinks(tx, id('merchant'), [agentLink]);
+  await replaceAgentLinks(tx, id('trader'), [{ ...agentLink, payInHundredths: 75, isMain: true }]);
+  await replaceAgentLinks(tx, id('trader2'), [{ ...agentLink, isMain: true }]);
+}
 
 /**
  * Seeds the demo platform of DESIGN §7 into an empty database; does nothing when any user exists.
@@ -42,8 +74,9 @@ export async function seedDemo(db: Db): Promise<string[]> {
   if (await anyUserExists(db)) return [];
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
     for (const user of demoUsers) {
-      await insertUser(
+      const row = await insertUser(
         tx,
         {
           id: newId(),
@@ -52,16 +85,12 @@ export async function seedDemo(db: Db): Promise<string[]> {
           roles: user.roles ?? [],
           passwordHash,
           comment: user.comment,
-          inviteCode: null,
         },
-        user.insurance && {
-          insurancePaid: user.insurance.paid,
-          insuranceAmountMinor: parseAmount(user.insurance.amount, USDT.ratio_fraction),
-          depositOpen: true,
-          withdrawOpen: true,
-        },
+        user.trader,
       );
+      ids.set(user.username, row.id);
     }
+    await seedRelations(tx, ids);
   });
   return demoUsers.map((user) => user.username);
 }
