@@ -38,6 +38,12 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers HEAD for a page like GET', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/settings' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await ctx.app.inject('/assets/index-abc123.js');
     expect(response.statusCode).toBe(200);

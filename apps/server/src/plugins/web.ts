@@ -28,7 +28,10 @@ export const webPlugin = fp(
       },
     });
     app.setNotFoundHandler((request, reply) => {
-      const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/ws');
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/ws');
       if (!isPage) return sendError(request, reply, new DomainError('not_found'));
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     });
