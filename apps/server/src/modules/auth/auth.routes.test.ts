@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext, testPassword } from '../../../test/harness';
+import { auditEvents } from '../users/users.table';
 import { sweepAuthState } from './auth.maintenance';
 import { loginThrottle, sessions } from './auth.table';
 
@@ -254,6 +255,8 @@ describe('password change (SPEC §5)', () => {
     expect((await here.get('/api/inner/user/current')).statusCode).toBe(200);
     expect((await elsewhere.get('/api/inner/user/current')).statusCode).toBe(401);
     await client().signIn(user.username, 'brand-new-secret');
+    const trail = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.targetUserId, user.id));
+    expect(trail.map((event) => event.action)).toEqual(['user.password_changed']);
   });
 });
 

@@ -3,13 +3,14 @@ import { formatAmount, USDT } from '@paydesk/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { randomToken, sha256 } from '../../lib/ids';
+import { newId, randomToken, sha256 } from '../../lib/ids';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
 import {
   claimTwoFactorStep,
   findUserByUsername,
   findUserWithProfile,
+  insertAuditEvent,
   markSeen,
   updatePasswordHash,
 } from '../users/users.repository';
@@ -141,6 +142,14 @@ export function createAuthService(db: Db, config: Config) {
       await db.transaction(async (tx) => {
         await updatePasswordHash(tx, userId, passwordHash);
         await deleteOtherSessions(tx, userId, currentTokenHash);
+        await insertAuditEvent(tx, {
+          id: newId(),
+          actorId: userId,
+          action: 'user.password_changed',
+          targetUserId: userId,
+          before: null,
+          after: null,
+        });
       });
     },
   };
