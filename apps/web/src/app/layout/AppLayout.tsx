@@ -1,5 +1,5 @@
 import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { menuFor, screens } from '@paydesk/contract';
 import { IconBuildingBank, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,6 +53,9 @@ export function AppLayout() {
   const shell = useMemo<ShellContext>(() => ({ signOut }), [signOut]);
   useDocumentTitle(pathname);
 
+  // A collapsed menu only slides off-screen; `inert` keeps its links out of the keyboard's and screen readers' way.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const menuHidden = phone ? !mobileOpened : !desktopOpened;
   const DesktopToggleIcon = desktopOpened ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
 
   return (
@@ -108,7 +111,7 @@ export function AppLayout() {
       </AppShell.Header>
 
       {hasMenu && (
-        <AppShell.Navbar p="xs">
+        <AppShell.Navbar p="xs" aria-label={t('header.mainNavigation')} inert={menuHidden}>
           <SideMenu entries={menu} onNavigate={mobile.close} />
         </AppShell.Navbar>
       )}

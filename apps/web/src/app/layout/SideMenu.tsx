@@ -15,7 +15,8 @@ export function SideMenu({ entries, onNavigate }: SideMenuProps) {
   const { t } = useTranslation('app');
   const { pathname } = useLocation();
   return (
-    <Box component="nav" aria-label={t('header.mainNavigation')} h="100%" style={{ overflowY: 'auto' }}>
+    // The navbar around it is the navigation landmark; this is only its scrolling list.
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       {entries.map((screen) => {
         const Icon = menuIcons[screen.path] ?? fallbackMenuIcon;
         const active = pathname === screen.path;

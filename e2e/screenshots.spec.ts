@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type DemoUser, demoPassword, loginApi } from './support';
+
+/**
+ * Not a check: saves what a user sees of /login and /settings (en and ru, light and dark, desktop and a 375 px
+ * phone) for a person to look at. Runs only when asked: `E2E_SHOTS=1 npx playwright test screenshots.spec.ts`
+ * (E2E_SHOTS_DIR picks the folder, /tmp/shots-e2e by default).
+ */
+const outDir = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-e2e';
+
+interface Variant {
+  language: 'en' | 'ru';
+  scheme: 'light' | 'dark';
+  device: 'desktop' | 'phone';
+}
+
+const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 740 } } as const;
+
+const variants: Variant[] = [
+  { language: 'en', scheme: 'light', device: 'desktop' },
+  { language: 'ru', scheme: 'dark', device: 'desktop' },
+  { language: 'en', scheme: 'dark', device: 'phone' },
+  { language: 'ru', scheme: 'light', device: 'phone' },
+];
+
+test.skip(!process.env.E2E_SHOTS, 'screenshots are taken only with E2E_SHOTS=1');
+test.describe.configure({ timeout: 120_000 });
+
+/** A page whose stored preferences (language, colour scheme) are those of the variant, as if chosen earlier. */
+async function openPage(browser: Browser, variant: Variant) {
+  const context = await browser.newContext({ viewport: viewports[variant.device], colorScheme: variant.scheme });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.evaluate(
+    ({ language, scheme }) => {
+      window.localStorage.setItem('paydesk.language', language);
+      window.localStorage.setItem('paydesk.color-scheme', scheme);
+    },
+    { language: variant.language, scheme: variant.scheme },
+  );
+  await page.reload();
+  return { context, page };
+}
+
+/** Signs in through the API (the sign-in form itself is covered by sign-in.spec.ts). */
+async function signInByApi(page: Page, username: DemoUser): Promise<void> {
+  await page.request.get('/api/inner/csrf-cookie');
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(loginApi, {
+    data: { username, password: demoPassword },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
+  });
+  expect(response.status()).toBe(200);
+}
+
+function fileName(screen: string, variant: Variant): string {
+  return join(outDir, `${screen}-${variant.language}-${variant.scheme}-${variant.device}.png`);
+}
+
+test('screenshots of /login and /settings', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    await expect(page.getByRole('button', { name: variant.language === 'en' ? 'Sign in' : 'Войти' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', variant.scheme);
+    await page.screenshot({ path: fileName('login', variant), fullPage: true });
+
+    for (const user of ['root', 'trader2'] satisfies DemoUser[]) {
+      await signInByApi(page, user);
+      await page.goto('/settings');
+      const title = variant.language === 'en' ? 'Settings' : 'Настройки';
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      if (user === 'trader2') await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: fileName(`settings-${user}`, variant), fullPage: true });
+    }
+    await context.close();
+  }
+});
