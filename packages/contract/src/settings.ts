@@ -65,7 +65,10 @@ export type WebhookSetting = z.infer<typeof webhookSettingSchema>;
 export const webhooksUpdateSchema = z.object({
   webhooks: z
     .array(z.object({ slug: z.enum(webhookSlugs, { error: 'validation.invalid' }), is_disabled: z.boolean() }))
-    .max(webhookSlugs.length * 2),
+    .max(webhookSlugs.length)
+    .refine((settings) => new Set(settings.map((setting) => setting.slug)).size === settings.length, {
+      error: 'validation.duplicate',
+    }),
 });
 
 export const ownFeeSchema = z.object({

@@ -31,11 +31,15 @@ export const percentageSchema = decimalInput.superRefine((value, ctx) => {
   }
 });
 
+/** The largest amount any form accepts: a trillion USDT, far inside a bigint column in minor units. */
+const usdtAmountMaxMinor = 10n ** 12n * 10n ** BigInt(USDT.ratio_fraction);
+
 /** A non-negative USDT amount as a decimal string (fee tier bounds, insurance). */
 export const usdtAmountSchema = decimalInput.superRefine((value, ctx) => {
   try {
-    if (parseAmount(value, USDT.ratio_fraction) < 0n)
-      ctx.addIssue({ code: 'custom', message: 'validation.not_negative' });
+    const minor = parseAmount(value, USDT.ratio_fraction);
+    if (minor < 0n) ctx.addIssue({ code: 'custom', message: 'validation.not_negative' });
+    if (minor > usdtAmountMaxMinor) ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
   } catch (error) {
     const message =
       error instanceof AmountFormatError && error.reason === 'too_many_decimals'

@@ -72,7 +72,7 @@ export interface ListData<T> {
 
 /** `page` from 1, `count` one of any size up to the maximum, `sort` as `-created_at`. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   count: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
   sort: z
     .string()

@@ -156,6 +156,12 @@ describe('POST /user (create)', () => {
     ],
     ['roles on a trader', { roles: ['support'] }, 'roles', 'Only admins have roles and permissions.'],
     [
+      'an absurd insurance amount',
+      { profile: { insurance_payment_amount: '99999999999999999999' } },
+      'profile.insurance_payment_amount',
+      'This amount is too large.',
+    ],
+    [
       'referrals on a trader',
       { profile: { referrals: [] } },
       'profile.referrals',
@@ -208,6 +214,10 @@ describe('GET /user (list)', () => {
     ]);
     const blocked = await admin.get(`/api/inner/user?filter[username]=${prefix}&filter[is_blocked]=1`);
     expect(blocked.json().data.items).toEqual([]);
+  });
+
+  it('refuses a page far beyond any list with 422, not 500', async () => {
+    expect((await admin.get('/api/inner/user?page=1e300')).statusCode).toBe(422);
   });
 
   it('refuses a bad filter value with 422', async () => {
