@@ -89,6 +89,16 @@ describe('webhooks', () => {
       webhooks: [{ slug: 'order.created', is_disabled: true }],
     });
     expect(saved.json().data[0]).toMatchObject({ webhook: { slug: 'order.created' }, is_disabled: true });
+    // Only the disabled ones are sent while any is disabled: switching one back on means leaving it out.
+    const swapped = await browser.request('PUT', '/api/inner/user/webhook', {
+      webhooks: [{ slug: 'order.paid', is_disabled: true }],
+    });
+    expect(
+      swapped
+        .json()
+        .data.filter((w: { is_disabled: boolean }) => w.is_disabled)
+        .map((w: { webhook: { slug: string } }) => w.webhook.slug),
+    ).toEqual(['order.paid']);
     const bad = await browser.request('PUT', '/api/inner/user/webhook', {
       webhooks: [{ slug: 'nope', is_disabled: true }],
     });

@@ -87,14 +87,19 @@ export function createAccountService(db: Db) {
       }));
     },
 
+    /**
+     * Saves the whole set. The web sends only the disabled webhooks when any are disabled, and all of them
+     * otherwise (SPEC §4), so a webhook left out of the list is switched on.
+     */
     async updateWebhooks(userId: string, settings: { slug: string; is_disabled: boolean }[]) {
+      const sent = new Map(settings.map((setting) => [setting.slug, setting.is_disabled]));
+      const all = webhookSlugs.map((slug) => ({ slug, isDisabled: sent.get(slug) ?? false }));
       await db.transaction(async (tx) => {
-        await repo.upsertWebhooks(
-          tx,
-          userId,
-          settings.map((setting) => ({ slug: setting.slug, isDisabled: setting.is_disabled })),
-        );
-        await record(tx, userId, 'user.webhooks_changed', null, { webhooks: settings });
+        const before = await repo.webhooksOf(tx, userId);
+        await repo.upsertWebhooks(tx, userId, all);
+        const disabled = (rows: { slug: string; isDisabled: boolean }[]) =>
+          rows.filter((row) => row.isDisabled).map((row) => row.slug);
+        await record(tx, userId, 'user.webhooks_changed', { disabled: disabled(before) }, { disabled: disabled(all) });
       });
     },
 
