@@ -42,7 +42,7 @@ describe('profile card', () => {
     signedInAs(users.merchant);
     renderApp('/settings');
 
-    const card = await screen.findByRole('region', { name: 'Profile' });
+    const card = await screen.findByRole('region', { name: 'Profile' }, { timeout: 10_000 });
     expect(within(card).getByText('01a2…bb18')).toBeInTheDocument();
     expect(within(card).getByText(formatDateTime(users.merchant.createdAt))).toBeInTheDocument();
     expect(formatDateTime(users.merchant.createdAt)).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -167,5 +167,54 @@ describe('insurance gate', () => {
 
     expect(await screen.findByRole('region', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('sections per role (SPEC §2.11, §6)', { timeout: 30_000 }, () => {
+  const sectionNames = [
+    'Profile',
+    'API key and secret',
+    'Notifications',
+    'Webhooks',
+    'Fees',
+    'Two-factor authentication',
+    'Change password',
+  ];
+
+  async function shownSections() {
+    await screen.findByRole('region', { name: 'Change password' }, { timeout: 10_000 });
+    return sectionNames.filter((name) => screen.queryByRole('region', { name }) !== null);
+  }
+
+  const settingsCalls = (calls: { path: string }[]) =>
+    calls.map((call) => call.path).filter((path) => /^\/user\/(notification|webhook|fees)/.test(path));
+
+  it.each([
+    [
+      'merchant',
+      ['Profile', 'API key and secret', 'Notifications', 'Webhooks', 'Two-factor authentication', 'Change password'],
+    ],
+    ['trader', ['Profile', 'API key and secret', 'Fees', 'Two-factor authentication', 'Change password']],
+    ['partner', ['Profile', 'Two-factor authentication', 'Change password']],
+    ['agent', ['Profile', 'Two-factor authentication', 'Change password']],
+    ['admin', ['Two-factor authentication', 'Change password']],
+  ] as const)('shows the %s only its sections', async (role, expected) => {
+    signedInAs(makeUser({ role, username: role }), {
+      'GET /user/notification': envelope({ notification_key: null, notification_url: null }),
+      'GET /user/webhook': envelope([]),
+      'GET /user/fees': envelope([]),
+    });
+    renderApp('/settings');
+
+    expect(await shownSections()).toEqual(expected);
+  });
+
+  it.each(['admin', 'partner'] as const)('asks the %s for none of the merchant and trader settings', async (role) => {
+    const { calls } = signedInAs(makeUser({ role, username: role }));
+    renderApp('/settings');
+
+    await screen.findByRole('region', { name: 'Two-factor authentication' }, { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settingsCalls(calls)).toEqual([]);
   });
 });

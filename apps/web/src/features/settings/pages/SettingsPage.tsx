@@ -1,11 +1,17 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import type { CurrentUser, UserType } from '@paydesk/contract';
+import { type CurrentUser, can, type UserType } from '@paydesk/contract';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { useCurrentUser } from '../../../lib/query';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { ApiKeyCard } from '../components/ApiKeyCard';
+import { FeesCard } from '../components/FeesCard';
 import { InsuranceGateModal } from '../components/InsuranceGateModal';
+import { NotificationCard } from '../components/NotificationCard';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
 import { ProfileCard } from '../components/ProfileCard';
+import { TwoFactorCard } from '../components/TwoFactorCard';
+import { WebhooksCard } from '../components/WebhooksCard';
 
 /** SPEC §2.11: who gets the profile card. */
 const profileRoles: readonly UserType[] = ['partner', 'agent', 'merchant', 'trader'];
@@ -22,6 +28,45 @@ function isGated(user: CurrentUser | undefined): boolean {
   return user?.role === 'trader' && !user.profile.insurance_paid;
 }
 
+interface Section {
+  key: string;
+  /** Rough height, only to balance the two columns on wide screens. */
+  weight: number;
+  node: ReactNode;
+}
+
+/** The cards this user may see (SPEC §2.11, §6), in reading order. */
+function sectionsFor(user: CurrentUser): Section[] {
+  const subject = accessSubjectOf(user);
+  const sections: (Section | false)[] = [
+    profileRoles.includes(user.role) && { key: 'profile', weight: 5, node: <ProfileCard user={user} /> },
+    can(subject, 'apiKeys') && { key: 'apiKey', weight: 2, node: <ApiKeyCard apiKey={user.apiKeys.key} /> },
+    can(subject, 'merchantNotifications') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
+    can(subject, 'merchantNotifications') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },
+    can(subject, 'ownFees') && { key: 'fees', weight: 2.5, node: <FeesCard /> },
+    { key: 'twoFactor', weight: 1.5, node: <TwoFactorCard enabled={user.is2FAEnabled} /> },
+    { key: 'password', weight: 3.5, node: <PasswordChangeForm username={user.username} /> },
+  ];
+  return sections.filter((section) => section !== false);
+}
+
+/**
+ * Two columns of cards that do not stretch to each other's height. The left column takes the first sections and
+ * the right one the rest, cut where the columns come out most even: read left then right (as on a narrow screen,
+ * where the columns stack) the cards keep their reading order.
+ */
+function intoColumns(sections: readonly Section[]): [Section[], Section[]] {
+  const total = sections.reduce((sum, section) => sum + section.weight, 0);
+  let best = { cut: 0, taller: total };
+  let left = 0;
+  for (const [index, section] of sections.entries()) {
+    left += section.weight;
+    const taller = Math.max(left, total - left);
+    if (taller < best.taller) best = { cut: index + 1, taller };
+  }
+  return [sections.slice(0, best.cut), sections.slice(best.cut)];
+}
+
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const shell = useOutletContext<ShellActions | undefined>();
@@ -36,9 +81,15 @@ export function SettingsPage() {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {profileRoles.includes(user.role) && <ProfileCard user={user} />}
-        <PasswordChangeForm username={user.username} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
+        {intoColumns(sectionsFor(user)).map((column, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the two columns are fixed positions.
+          <Stack key={index} gap="lg">
+            {column.map((section) => (
+              <Fragment key={section.key}>{section.node}</Fragment>
+            ))}
+          </Stack>
+        ))}
       </SimpleGrid>
       {isGated(user) && <InsuranceGateModal user={user} onSignOut={signOut ? () => void signOut() : undefined} />}
     </Stack>

@@ -1,0 +1,31 @@
+import type { WebhookSetting } from '@paydesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { webhooksKey } from './getWebhooks';
+
+export interface WebhookChange {
+  slug: WebhookSetting['webhook']['slug'];
+  is_disabled: boolean;
+}
+
+/**
+ * What a save sends (SPEC §4 "Webhooks save"): when any webhook is off, only the ones that are off; otherwise all
+ * of them, so switching everything back on is saved too.
+ */
+export function webhooksToSend(changes: readonly WebhookChange[]): WebhookChange[] {
+  const disabled = changes.filter((change) => change.is_disabled);
+  return disabled.length > 0 ? disabled : [...changes];
+}
+
+/** `PUT /user/webhook` (merchant); answers the whole list as it now is. */
+export async function updateWebhooks(changes: readonly WebhookChange[]): Promise<WebhookSetting[]> {
+  return http.put<WebhookSetting[]>('/user/webhook', { webhooks: webhooksToSend(changes) });
+}
+
+export function useUpdateWebhooks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWebhooks,
+    onSuccess: (webhooks) => queryClient.setQueryData(webhooksKey, webhooks),
+  });
+}

@@ -1,0 +1,121 @@
+import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { notificationKeyRequestSchema, notificationUrlRequestSchema } from '@paydesk/contract';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http';
+import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
+import { useUpdateNotificationKey } from '../api/updateNotificationKey';
+import { useUpdateNotificationUrl } from '../api/updateNotificationUrl';
+import { SettingsSection } from './SettingsSection';
+import { useFailureText } from './useFailureText';
+
+type Field = keyof NotificationSettings;
+
+/** The value to send, nothing when it is blank (SPEC §5: ignored), or the message key of the contract's check. */
+type Checked = { send: string } | { nothing: true } | { errorKey: string };
+
+function check(field: Field, raw: string): Checked {
+  const parsed =
+    field === 'notification_key'
+      ? notificationKeyRequestSchema.safeParse({ notification_key: raw })
+      : notificationUrlRequestSchema.safeParse({ notification_url: raw });
+  if (!parsed.success) return { errorKey: parsed.error.issues[0]?.message ?? 'validation.invalid' };
+  const value: string | undefined = Object.values(parsed.data)[0];
+  return value === undefined ? { nothing: true } : { send: value };
+}
+
+const texts = {
+  notification_key: { label: 'notifications.key', hint: 'notifications.keyHint', saved: 'notifications.keySaved' },
+  notification_url: { label: 'notifications.url', hint: 'notifications.urlHint', saved: 'notifications.urlSaved' },
+} as const;
+
+interface NotificationFieldProps {
+  field: Field;
+  saved: string | null;
+  mutation: UseMutationResult<NotificationSettings, Error, string>;
+}
+
+/** One setting with its own Save: a blank value sends nothing; refusals show under the field in red. */
+function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
+  const { t } = useTranslation('settings');
+  const failureText = useFailureText();
+  const [value, setValue] = useState(saved ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const isUrl = field === 'notification_url';
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const checked = check(field, value);
+    if ('errorKey' in checked) {
+      setError(t(checked.errorKey));
+      return;
+    }
+    setError(null);
+    if ('nothing' in checked) return;
+    try {
+      const settings = await mutation.mutateAsync(checked.send);
+      setValue(settings[field] ?? '');
+      notifications.show({ color: 'teal', message: t(texts[field].saved) });
+    } catch (failure) {
+      const fieldError = isApiError(failure) ? failure.fieldErrors[field]?.[0] : undefined;
+      setError(fieldError ?? failureText(failure, t('updateFailed')));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="xs">
+        <TextInput
+          name={field}
+          label={t(texts[field].label)}
+          description={t(texts[field].hint)}
+          type={isUrl ? 'url' : 'text'}
+          inputMode={isUrl ? 'url' : undefined}
+          placeholder={isUrl ? 'https://example.com/paydesk' : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          value={value}
+          onChange={(event) => {
+            setValue(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={mutation.isPending}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** SPEC §2.11 notification key and URL (merchant only). */
+export function NotificationCard() {
+  const { t } = useTranslation('settings');
+  const query = useNotificationSettings();
+  const keyMutation = useUpdateNotificationKey();
+  const urlMutation = useUpdateNotificationUrl();
+
+  return (
+    <SettingsSection title={t('notifications.title')} description={t('notifications.description')}>
+      {query.isPending ? (
+        <Loader size="sm" aria-label={t('loading', { ns: 'app' })} />
+      ) : query.isError ? (
+        <Text c="red" size="sm" role="alert">
+          {t('loadFailed')}
+        </Text>
+      ) : (
+        <Stack gap="lg">
+          <NotificationField field="notification_key" saved={query.data.notification_key} mutation={keyMutation} />
+          <NotificationField field="notification_url" saved={query.data.notification_url} mutation={urlMutation} />
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}
