@@ -86,8 +86,8 @@ export interface Screen {
  */
 export const screens: readonly Screen[] = [
   { path: '/partners', capability: 'partners', menuLabel: 'menu.partners', status: 'later' },
-  { path: '/users', capability: 'manageUsers', menuLabel: 'menu.users', status: 'later' },
-  { path: '/agent/traders', capability: 'agentTraders', menuLabel: 'menu.agentTraders', status: 'later' },
+  { path: '/users', capability: 'manageUsers', menuLabel: 'menu.users', status: 'ready' },
+  { path: '/agent/traders', capability: 'agentTraders', menuLabel: 'menu.agentTraders', status: 'ready' },
   { path: '/active', capability: 'orders', menuLabel: 'menu.active', status: 'later' },
   { path: '/history', capability: 'orders', menuLabel: 'menu.history', status: 'later' },
   { path: '/pay', capability: 'payments', menuLabel: 'menu.paySystems', status: 'later' },
@@ -108,15 +108,15 @@ export const screens: readonly Screen[] = [
     status: 'later',
   },
   { path: '/settings', capability: 'session', menuLabel: 'menu.settings', status: 'ready' },
-  { path: '/admins', capability: 'manageUsers', status: 'later' },
-  { path: '/merchants', capability: 'manageUsers', status: 'later' },
-  { path: '/agents', capability: 'manageUsers', status: 'later' },
-  { path: '/traders', capability: 'manageUsers', status: 'later' },
+  { path: '/admins', capability: 'manageUsers', status: 'ready' },
+  { path: '/merchants', capability: 'manageUsers', status: 'ready' },
+  { path: '/agents', capability: 'manageUsers', status: 'ready' },
+  { path: '/traders', capability: 'manageUsers', status: 'ready' },
   { path: '/api', capability: 'merchantApi', status: 'later' },
   { path: '/directions', capability: 'directions', status: 'later' },
   { path: '/deals', capability: 'deals', status: 'later' },
   { path: '/login', capability: 'public', status: 'ready' },
-  { path: '/invite_code', capability: 'public', status: 'later' },
+  { path: '/invite_code', capability: 'public', status: 'ready' },
 ];
 
 export function canSeeScreen(subject: AccessSubject | null, screen: Screen): boolean {

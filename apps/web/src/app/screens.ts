@@ -22,6 +22,34 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/settings/pages/SettingsPage').then((module) => module.SettingsPage),
     namespaces: ['settings', 'ui'],
   },
+  '/users': {
+    load: () => import('../features/users/pages/UsersPage').then((module) => module.UsersPage),
+    namespaces: ['users', 'ui'],
+  },
+  '/merchants': {
+    load: () => import('../features/users/pages/UserTypePages').then((module) => module.MerchantsPage),
+    namespaces: ['users', 'ui'],
+  },
+  '/agents': {
+    load: () => import('../features/users/pages/UserTypePages').then((module) => module.AgentsPage),
+    namespaces: ['users', 'ui'],
+  },
+  '/traders': {
+    load: () => import('../features/users/pages/UserTypePages').then((module) => module.TradersPage),
+    namespaces: ['users', 'ui'],
+  },
+  '/admins': {
+    load: () => import('../features/users/pages/UserTypePages').then((module) => module.AdminsPage),
+    namespaces: ['users', 'ui'],
+  },
+  '/invite_code': {
+    load: () => import('../features/invite/pages/InvitePage').then((module) => module.InvitePage),
+    namespaces: ['invite', 'ui'],
+  },
+  '/agent/traders': {
+    load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
+    namespaces: ['agentTraders', 'ui'],
+  },
 };
 
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(

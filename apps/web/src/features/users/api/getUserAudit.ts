@@ -1,0 +1,24 @@
+import type { AuditEvent, ListData } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+import { usersKey } from './listUsers';
+
+/** `GET /user/{uuid}/audit`: who changed what on the user, newest first. */
+export function fetchUserAudit(uuid: string, params: ListParams, signal?: AbortSignal): Promise<ListData<AuditEvent>> {
+  return http.get<ListData<AuditEvent>>(`/user/${encodeURIComponent(uuid)}/audit`, {
+    query: toListQuery(params),
+    signal,
+  });
+}
+
+export const userAuditQuery = (uuid: string, params: ListParams) =>
+  queryOptions({
+    queryKey: [...usersKey, 'audit', uuid, params],
+    queryFn: ({ signal }) => fetchUserAudit(uuid, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUserAudit(uuid: string, params: ListParams) {
+  return useQuery(userAuditQuery(uuid, params));
+}

@@ -1,0 +1,27 @@
+import type { ListData, User, UserType } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+
+/** The user types an admin manages on these screens (SPEC §2.8); partners have a screen of their own. */
+export type ManagedUserType = Exclude<UserType, 'partner'>;
+
+/** Root of every users query: lists, one user, audit trails, agent choices. Mutations invalidate it whole. */
+export const usersKey = ['users'] as const;
+
+/** `GET /user` for one type, with the list's page, page size and filters. */
+export function fetchUsers(type: ManagedUserType, params: ListParams, signal?: AbortSignal): Promise<ListData<User>> {
+  return http.get<ListData<User>>('/user', { query: { 'filter[type]': type, ...toListQuery(params) }, signal });
+}
+
+export const usersListQuery = (type: ManagedUserType, params: ListParams) =>
+  queryOptions({
+    queryKey: [...usersKey, 'list', type, params],
+    queryFn: ({ signal }) => fetchUsers(type, params, signal),
+    // The rows of the previous page stay on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsersList(type: ManagedUserType, params: ListParams) {
+  return useQuery(usersListQuery(type, params));
+}

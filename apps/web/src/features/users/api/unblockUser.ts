@@ -1,0 +1,17 @@
+import type { User } from '@paydesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { usersKey } from './listUsers';
+
+/** `POST /user/unblock`. */
+export function unblockUser(body: { uuid: string }): Promise<User> {
+  return http.post<User>('/user/unblock', body);
+}
+
+export function useUnblockUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unblockUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,0 +1,126 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { User } from '@paydesk/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterBar } from '../../../ui/FilterBar';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { type ManagedUserType, useUsersList } from '../api/listUsers';
+import { BlockUserModal } from './BlockUserModal';
+import { UnblockUserModal } from './UnblockUserModal';
+import { UserDetailsModal } from './UserDetailsModal';
+import { UserFormModal } from './UserFormModal';
+import { userColumns } from './userColumns';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: User }
+  | { kind: 'details'; user: User }
+  | { kind: 'block'; user: User }
+  | { kind: 'unblock'; user: User };
+
+export interface UserListViewProps {
+  type: ManagedUserType;
+  /** Shown left of the create button (the page title on the one-type screens). */
+  heading?: ReactNode;
+}
+
+/**
+ * SPEC §2.8 list of one type of user: filters from the server, the type's columns, pagination, and the create,
+ * edit, details, block and unblock modals. Every successful change reloads the list and says so in a toast.
+ */
+export function UserListView({ type, heading }: UserListViewProps) {
+  const { t } = useTranslation('users');
+  const list = useListParams();
+  const users = useUsersList(type, list.params);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const userOf = (kind: Dialog['kind']) => (dialog?.kind === kind && 'user' in dialog ? dialog.user : null);
+
+  const columns = useMemo(
+    () =>
+      userColumns(type, t, {
+        onEdit: (user) => setDialog({ kind: 'edit', user }),
+        onDetails: (user) => setDialog({ kind: 'details', user }),
+        onBlock: (user) => setDialog({ kind: 'block', user }),
+        onUnblock: (user) => setDialog({ kind: 'unblock', user }),
+      }),
+    [type, t],
+  );
+  const filters = useMemo(
+    () => (users.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
+    [users.data, t],
+  );
+
+  function done(message: string) {
+    notifications.show({ color: 'teal', message });
+  }
+
+  function onSaved(user: User, created: boolean) {
+    done(t(created ? `toast.created.${type}` : 'toast.updated', { username: user.username }));
+    // A new user with an invite link gets the details at once, where the link can be copied.
+    setDialog(created && user.invite_code ? { kind: 'details', user } : null);
+  }
+
+  const editing = userOf('edit');
+  const pagination = users.data?.context.pagination;
+
+  return (
+    <Stack gap="md">
+      <Group justify={heading ? 'space-between' : 'flex-end'} gap="sm">
+        {heading}
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
+          {t(`create.${type}`)}
+        </Button>
+      </Group>
+      {filters.length > 0 && (
+        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
+      )}
+      {users.isError && (
+        <Text c="red" size="sm" role="alert">
+          {isApiError(users.error) && users.error.localizedMessage ? users.error.localizedMessage : t('loadFailed')}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={users.data?.items ?? []}
+        rowKey={(user) => user.uuid}
+        loading={users.isFetching}
+        emptyMessage={t(`empty.${type}`)}
+        minWidthPx={type === 'merchant' || type === 'trader' ? 900 : 720}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+
+      <UserFormModal
+        type={type}
+        opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        user={editing ?? undefined}
+        onClose={close}
+        onSaved={onSaved}
+      />
+      <UserDetailsModal user={userOf('details')} onClose={close} />
+      <BlockUserModal
+        user={userOf('block')}
+        onClose={close}
+        onBlocked={(user) => {
+          done(t('toast.blocked', { username: user.username }));
+          close();
+        }}
+      />
+      <UnblockUserModal
+        user={userOf('unblock')}
+        onClose={close}
+        onUnblocked={(user) => {
+          done(t('toast.unblocked', { username: user.username }));
+          close();
+        }}
+      />
+    </Stack>
+  );
+}
