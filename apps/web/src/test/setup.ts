@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Lazy pages take a while to load in jsdom on a busy two-core machine; wait for them rather than fail.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 const { getComputedStyle } = window;

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeUser, mockApi, prepareI18n, renderApp, users } from '../../../app/testing';
 
 // The first render loads the page's lazy chunk, which is slow in jsdom.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 
 const agentUser = makeUser({ role: 'agent', username: 'agent' });
 

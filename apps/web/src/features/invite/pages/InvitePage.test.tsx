@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failureReply, mockApi, prepareI18n, renderApp, resetToasts } from '../../../app/testing';
 import { checkInvitePasswords, generatePassword } from './invitePassword';
 
 // The first render loads the page's lazy chunk, which is slow in jsdom.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await import('./InvitePage');

@@ -1,5 +1,5 @@
 import type { User } from '@paydesk/contract';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -63,8 +63,6 @@ async function rowOf(name: string) {
 }
 
 // These tests walk through whole forms, which takes a few seconds in jsdom.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5000 });
 
 // The pages are lazy chunks; loading them once up front keeps the first test within the query timeouts.
 beforeAll(async () => {
