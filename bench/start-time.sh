@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cold and warm start of `npm start`: seconds until /readyz answers.
-# Cold: no build output and an empty data directory. Warm: the same again with both in place.
+# Cold: no build output and an empty data directory (build, migrate, seed). Warm: both in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-8090}
@@ -13,8 +13,9 @@ measure() {
   pid=$!
   until curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; do sleep 0.1; done
   end=$(date +%s.%N)
-  pkill -TERM -f "apps/server/dist/main.js" || true
+  kill -TERM "$pid" 2>/dev/null || true   # npm passes it to scripts/start.mjs, which stops the server
   wait "$pid" 2>/dev/null || true
+  sleep 1
   echo "$1: $(echo "$end - $start" | bc) s"
 }
 
