@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Password of every demo user the server seeds into the fresh database of a run (apps/server/src/db/seed.ts). */
@@ -37,4 +40,164 @@ export async function rgbOf(locator: Locator): Promise<[number, number, number]>
   const color = await locator.evaluate((element) => getComputedStyle(element).color);
   const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
   return [r, g, b];
+}
+
+/** Where the people-and-access journeys save screenshots for a person to look at. */
+export const peopleShotsDir = process.env.E2E_PEOPLE_SHOTS_DIR ?? '/tmp/shots-e2e-people';
+
+/**
+ * Saves a screenshot of the page (or of one element) as `<name>.png` in {@link peopleShotsDir}. An element taller
+ * than the window (a long modal scrolls inside itself) is taken with the window grown to fit it, then put back.
+ */
+export async function saveShot(target: Page | Locator, name: string): Promise<void> {
+  mkdirSync(peopleShotsDir, { recursive: true });
+  const path = join(peopleShotsDir, `${name}.png`);
+  if ('goto' in target) {
+    await target.screenshot({ path, animations: 'disabled' });
+    return;
+  }
+  const page = target.page();
+  const viewport = page.viewportSize();
+  const height = await target.evaluate((element) => element.scrollHeight);
+  const grow = viewport !== null && height > viewport.height - 120;
+  if (grow) await page.setViewportSize({ width: viewport.width, height: height + 160 });
+  try {
+    await target.screenshot({ path, animations: 'disabled' });
+  } finally {
+    if (grow) await page.setViewportSize(viewport);
+  }
+}
+
+/** A username no earlier run used: `prefix_<time><random>`, within the 3–50 characters of a username. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** Headers for a state-changing `page.request` call: the XSRF-TOKEN cookie echoed (fetched first if missing). */
+export async function xsrfHeaders(page: Page): Promise<Record<string, string>> {
+  const tokenOf = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  if ((await tokenOf()) === '') await page.request.get('/api/inner/csrf-cookie');
+  return { 'X-XSRF-TOKEN': decodeURIComponent(await tokenOf()) };
+}
+
+/** `POST /api/inner<path>` with the page's cookies and the XSRF header; returns the parsed body and status. */
+export async function apiPost(
+  page: Page,
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: { data?: unknown; error?: { code: string } } }> {
+  const response = await page.request.post(`/api/inner${path}`, { data, headers: await xsrfHeaders(page) });
+  return { status: response.status(), body: await response.json() };
+}
+
+/** The managed user of SPEC §3 as `GET /user` returns it, with the fields the journeys read. */
+export interface ManagedUser {
+  uuid: string;
+  username: string;
+  comment: string | null;
+  is_blocked: boolean;
+  invite_code: string | null;
+  profile?: {
+    deposit_open?: boolean;
+    fees: { direction: string; min_amount: string; max_amount: string | null; percentage: string }[];
+    teamleads?: {
+      user: { username: string };
+      is_main: boolean;
+      pay_in_percentage: string;
+      pay_out_percentage: string;
+    }[];
+  } | null;
+}
+
+/** The user of `type` named exactly `username`, looked up as an admin through `GET /user`. */
+export async function findUser(page: Page, type: string, username: string): Promise<ManagedUser | undefined> {
+  const query = new URLSearchParams({ 'filter[type]': type, 'filter[username]': username });
+  const response = await page.request.get(`/api/inner/user?${query}`);
+  expect(response.status()).toBe(200);
+  const items: ManagedUser[] = (await response.json()).data.items;
+  return items.find((user) => user.username === username);
+}
+
+/** Signs out from the header and waits for the sign-in page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Asserts that an element's text is drawn in red (an error colour). */
+export async function expectRed(locator: Locator): Promise<void> {
+  const [red, green, blue] = await rgbOf(locator);
+  expect(red, 'red channel').toBeGreaterThan(150);
+  expect(red).toBeGreaterThan(green + 60);
+  expect(red).toBeGreaterThan(blue + 60);
+}
+
+/** URLs of the API calls a page sends with `method` to a path ending in `pathEnd`, recorded from now on. */
+export function recordCalls(page: Page, method: string, pathEnd: string): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === method && pathname.startsWith('/api/inner/') && pathname.endsWith(pathEnd)) {
+      calls.push(pathname);
+    }
+  });
+  return calls;
+}
+
+/* Two-factor codes (RFC 6238 TOTP: HMAC-SHA1, 30-second steps, 6 digits, base32 secrets). */
+
+export const totpStepSeconds = 30;
+
+/** The TOTP time step of a moment: floor(unix seconds / 30). */
+export function totpStep(nowMs = Date.now()): number {
+  return Math.floor(nowMs / 1000 / totpStepSeconds);
+}
+
+function base32Bytes(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = secret.replace(/[\s=]/g, '').toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const bytes: number[] = [];
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = ((value << 5) | index) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The six-digit code of `secret` (base32, spaces allowed) for time step `step`. */
+export function totpCode(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const hmac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f;
+  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * A code the server will take after `lastUsedStep` was spent: it accepts the steps now-1..now+1 but never one at
+ * or before the last used, so this picks the earliest step after it that is not behind the clock, waiting for
+ * the clock when that step is still two or more steps ahead.
+ */
+export async function freshTotp(
+  page: Page,
+  secret: string,
+  lastUsedStep: number,
+): Promise<{ code: string; step: number }> {
+  let now = totpStep();
+  while (lastUsedStep + 1 > now + 1) {
+    await page.waitForTimeout((totpStepSeconds - ((Date.now() / 1000) % totpStepSeconds)) * 1000 + 200);
+    now = totpStep();
+  }
+  const step = Math.max(lastUsedStep + 1, now);
+  return { code: totpCode(secret, step), step };
 }

@@ -1,0 +1,162 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { expectRed, recordCalls, signIn } from './support';
+
+/** SPEC §2.11 settings cards per role: API key and secret, notifications, webhooks, own fees; §5 and §8 rules. */
+
+/** The form of one notification setting (each has its own Save). */
+function settingForm(region: Locator, label: string): Locator {
+  return region.locator('form').filter({ has: region.page().getByRole('textbox', { name: label }) });
+}
+
+test('merchant issues an API secret that is shown once, then a new one after confirming', async ({ page }) => {
+  await signIn(page, 'merchant');
+  const card = page.getByRole('region', { name: 'API key and secret' });
+  await expect(card).toBeVisible();
+  // A fresh demo merchant has no key yet; after an earlier issue the button asks before replacing the secret.
+  const first = card.getByRole('button', { name: /^Generate (key and secret|new secret)$/ });
+  const needsConfirm = (await first.textContent()) === 'Generate new secret';
+
+  const issued = page.waitForResponse((response) => response.url().endsWith('/api/inner/user/secret_key'));
+  await first.click();
+  if (needsConfirm)
+    await page.getByRole('dialog', { name: 'Generate a new secret?' }).getByRole('button').last().click();
+  const answer = await issued;
+  expect(answer.status()).toBe(200);
+  const { api_key: apiKey, secret_key: secret } = (await answer.json()).data as { api_key: string; secret_key: string };
+  expect(secret.length).toBeGreaterThan(16);
+
+  const once = card.getByRole('region', { name: 'Copy your secret now' });
+  await expect(once).toBeVisible();
+  await expect(once).toContainText(
+    'This secret is shown only once and will not be shown again. Store it somewhere safe before you leave this page.',
+  );
+  await expect(once.getByText(secret, { exact: true })).toBeVisible();
+  await expect(once.getByText(apiKey, { exact: true })).toBeVisible();
+
+  // A reload loses the secret on purpose; the key stays.
+  await page.reload();
+  await expect(card.getByText(apiKey, { exact: true })).toBeVisible();
+  await expect(once).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  // With a key in place a new secret needs a confirmation; Cancel sends nothing.
+  const calls = recordCalls(page, 'POST', '/user/secret_key');
+  await card.getByRole('button', { name: 'Generate new secret' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Generate a new secret?' });
+  await expect(confirm).toContainText('The current secret stops working at once.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(calls).toEqual([]);
+
+  await card.getByRole('button', { name: 'Generate new secret' }).click();
+  const reissued = page.waitForResponse((response) => response.url().endsWith('/api/inner/user/secret_key'));
+  await confirm.getByRole('button', { name: 'Generate new secret' }).click();
+  const second = (await (await reissued).json()).data as { api_key: string; secret_key: string };
+  expect(second.api_key).toBe(apiKey);
+  expect(second.secret_key).not.toBe(secret);
+  await expect(once.getByText(second.secret_key, { exact: true })).toBeVisible();
+  await once.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(once).toHaveCount(0);
+  await expect(card.getByText(apiKey, { exact: true })).toBeVisible();
+});
+
+test('merchant sets the notification URL; a bad URL is refused in red and a blank one sends nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'merchant');
+  const card = page.getByRole('region', { name: 'Notifications' });
+  const form = settingForm(card, 'Notification URL');
+  const url = form.getByRole('textbox', { name: 'Notification URL' });
+  const calls = recordCalls(page, 'PATCH', '/user/notification_url');
+
+  await url.fill('https://shop.example/hook');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/inner/user/notification_url'));
+  await form.getByRole('button', { name: 'Save' }).click();
+  const answer = await saved;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toEqual({ notification_url: 'https://shop.example/hook' });
+  await expect(page.getByText('Notification URL saved.')).toBeVisible();
+  await expect(url).toHaveValue('https://shop.example/hook');
+
+  // Not an http(s) address: the field says so in red, and nothing is sent.
+  await url.fill('ftp://x');
+  await form.getByRole('button', { name: 'Save' }).click();
+  const error = form.getByText('Enter an http:// or https:// address.');
+  await expect(error).toBeVisible();
+  await expectRed(error);
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+
+  // A blank value is ignored (SPEC §5): no call and no error.
+  await url.fill('   ');
+  await expect(error).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.waitForTimeout(300);
+  await expect(error).toHaveCount(0);
+  expect(calls).toHaveLength(1);
+
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByRole('textbox', { name: 'Notification URL' }),
+  ).toHaveValue('https://shop.example/hook');
+});
+
+test('merchant switches a webhook off: the result shows for about 2 s and the choice survives a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'merchant');
+  const card = page.getByRole('region', { name: 'Webhooks' });
+  const paid = card.getByRole('switch', { name: 'Order paid' });
+  await expect(paid).toBeChecked();
+  const save = card.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+
+  await paid.uncheck();
+  await expect(save).toBeEnabled();
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/inner/user/webhook'));
+  await save.click();
+  // When any webhook is off, only the ones that are off are sent (SPEC §4).
+  expect((await sent).postDataJSON()).toEqual({ webhooks: [{ slug: 'order.paid', is_disabled: true }] });
+  const result = card.getByRole('status');
+  await expect(result).toHaveText('Webhooks saved.');
+  const shownAt = Date.now();
+  await expect(result).toHaveText('', { timeout: 4000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(1500);
+
+  await page.reload();
+  await expect(paid).not.toBeChecked();
+  await expect(card.getByRole('switch', { name: 'Order created' })).toBeChecked();
+
+  // Back on, so the demo merchant keeps its defaults: with none off, all are sent.
+  await paid.check();
+  const restored = page.waitForRequest((request) => request.url().endsWith('/api/inner/user/webhook'));
+  await save.click();
+  const restoredBody = (await restored).postDataJSON() as { webhooks: { is_disabled: boolean }[] };
+  expect(restoredBody.webhooks.length).toBeGreaterThan(1);
+  expect(restoredBody.webhooks.every((webhook) => !webhook.is_disabled)).toBe(true);
+  await expect(card.getByRole('status')).toHaveText('Webhooks saved.');
+});
+
+test('trader sees their own fee table with an unlimited tier, and no merchant notification settings', async ({
+  page,
+}) => {
+  await signIn(page, 'trader');
+  const fees = page.getByRole('region', { name: 'Fees' });
+  await expect(fees.getByRole('columnheader')).toHaveText(['Direction', 'From', 'To', 'Fee']);
+  const rows = fees.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveText(/^Pay-in\s*0\s*1000\s*2\.5%$/);
+  await expect(rows.nth(1)).toHaveText(/^Pay-in\s*1000\s*∞\s*No upper limit\s*2%$/);
+  await expect(rows.nth(2)).toHaveText(/^Pay-out\s*0\s*∞\s*No upper limit\s*1\.5%$/);
+  await expect(fees.getByTitle('No upper limit')).toHaveCount(2);
+
+  await expect(page.getByRole('region', { name: 'API key and secret' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Webhooks' })).toHaveCount(0);
+  await expect(page.getByLabel('Notification URL')).toHaveCount(0);
+});
+
+test('merchant sees no fee table', async ({ page }) => {
+  await signIn(page, 'merchant');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fees' })).toHaveCount(0);
+});
