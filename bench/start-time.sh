@@ -9,13 +9,14 @@ data=$(mktemp -d)
 measure() {
   local start end pid
   start=$(date +%s.%N)
-  PORT=$port DATA_DIR=$data LOG_LEVEL=warn npm start >/tmp/paydesk-start.log 2>&1 &
+  PORT=$port DATA_DIR=$data LOG_LEVEL=warn setsid npm start >/tmp/paydesk-start.log 2>&1 &
   pid=$!
   until curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; do sleep 0.1; done
   end=$(date +%s.%N)
-  kill -TERM "$pid" 2>/dev/null || true   # npm passes it to scripts/start.mjs, which stops the server
+  # npm start runs in its own process group (setsid): stop all of it, then wait until the port is free.
+  kill -TERM -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  sleep 1
+  while curl -sf "http://127.0.0.1:$port/healthz" >/dev/null; do sleep 0.1; done
   echo "$1: $(echo "$end - $start" | bc) s"
 }
 
