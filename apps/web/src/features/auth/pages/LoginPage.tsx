@@ -1,4 +1,4 @@
-import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginRequest } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { currentUserQuery } from '../../../lib/query';
+import { FormCard } from '../../../ui/FormCard';
 import { csrfUnavailable, useLogin } from '../api/login';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -84,69 +85,46 @@ export function LoginPage() {
   }
 
   return (
-    <Center mih="70vh" px="xs">
-      <Paper
-        component="section"
-        withBorder
-        shadow="sm"
-        radius="md"
-        p="xl"
-        w="100%"
-        maw={400}
-        aria-labelledby="login-title"
-      >
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={1} size="h2" id="login-title">
-                {t('title')}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {t('subtitle')}
-              </Text>
-            </div>
-            <TextInput
-              label={t('username')}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              data-autofocus
-            />
-            <PasswordInput
-              label={t('password')}
-              name="password"
-              autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            {codeRequested && (
-              <TextInput
-                label={t('code')}
-                description={t('codeHint')}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-                autoFocus
-              />
-            )}
-            <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
-              {busy ? t('submitting') : t('submit')}
-            </Button>
-            {error !== null && (
-              <Text c="red" size="sm" role="alert">
-                {error}
-              </Text>
-            )}
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <FormCard titleId="login-title" title={t('title')} subtitle={t('subtitle')} maxWidthPx={400} onSubmit={onSubmit}>
+      <TextInput
+        label={t('username')}
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onChange={(event) => setUsername(event.currentTarget.value)}
+        data-autofocus
+      />
+      <PasswordInput
+        label={t('password')}
+        name="password"
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
+        value={password}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      {codeRequested && (
+        <TextInput
+          label={t('code')}
+          description={t('codeHint')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
+          autoFocus
+        />
+      )}
+      <Button type="submit" fullWidth disabled={busy} aria-busy={busy}>
+        {busy ? t('submitting') : t('submit')}
+      </Button>
+      {error !== null && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </FormCard>
   );
 }

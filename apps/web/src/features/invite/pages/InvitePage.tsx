@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { CopyableText } from '../../../ui/CopyableText';
+import { FormCard } from '../../../ui/FormCard';
 import { useSetupPassword } from '../api/setupPassword';
 import { checkInvitePasswords, generatePassword, type InviteErrors, type InvitePasswords } from './invitePassword';
 
@@ -67,71 +68,48 @@ export function InvitePage() {
   };
 
   return (
-    <Center mih="70vh" px="xs">
-      <Paper
-        component="section"
-        withBorder
-        shadow="sm"
-        radius="md"
-        p="xl"
-        w="100%"
-        maw={420}
-        aria-labelledby="invite-title"
-      >
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <div>
-              <Title order={1} size="h2" id="invite-title">
-                {t('title')}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {t('subtitle')}
-              </Text>
-            </div>
-            <PasswordInput
-              label={t('newPassword')}
-              name="new_password"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
-              value={values.new_password}
-              onChange={(event) => update('new_password', event.currentTarget.value)}
-              error={errorText('new_password')}
-              data-autofocus
-            />
-            <PasswordInput
-              label={t('confirmPassword')}
-              name="confirm_password"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
-              value={values.confirm_password}
-              onChange={(event) => update('confirm_password', event.currentTarget.value)}
-              error={errorText('confirm_password')}
-            />
-            <Group justify="space-between" gap="xs">
-              <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} onClick={generate}>
-                {t('generate')}
-              </Button>
-              <Button type="submit" loading={setup.isPending}>
-                {t('save')}
-              </Button>
-            </Group>
-            {generated !== null && (
-              <Stack gap={4}>
-                <Text size="sm">{t('generated')}</Text>
-                <CopyableText value={generated} />
-              </Stack>
-            )}
-            {failure !== null && (
-              <Text c="red" size="sm" role="alert">
-                {failure}
-              </Text>
-            )}
-            <Anchor component={Link} to="/login" size="sm">
-              {t('toLogin')}
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <FormCard titleId="invite-title" title={t('title')} subtitle={t('subtitle')} maxWidthPx={420} onSubmit={onSubmit}>
+      <PasswordInput
+        label={t('newPassword')}
+        name="new_password"
+        autoComplete="new-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
+        value={values.new_password}
+        onChange={(event) => update('new_password', event.currentTarget.value)}
+        error={errorText('new_password')}
+        data-autofocus
+      />
+      <PasswordInput
+        label={t('confirmPassword')}
+        name="confirm_password"
+        autoComplete="new-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
+        value={values.confirm_password}
+        onChange={(event) => update('confirm_password', event.currentTarget.value)}
+        error={errorText('confirm_password')}
+      />
+      <Group justify="space-between" gap="xs">
+        <Button variant="light" leftSection={<IconKey size={16} aria-hidden />} onClick={generate}>
+          {t('generate')}
+        </Button>
+        <Button type="submit" loading={setup.isPending}>
+          {t('save')}
+        </Button>
+      </Group>
+      {generated !== null && (
+        <Stack gap={4}>
+          <Text size="sm">{t('generated')}</Text>
+          <CopyableText value={generated} />
+        </Stack>
+      )}
+      {failure !== null && (
+        <Text c="red" size="sm" role="alert">
+          {failure}
+        </Text>
+      )}
+      <Anchor component={Link} to="/login" size="sm">
+        {t('toLogin')}
+      </Anchor>
+    </FormCard>
   );
 }
