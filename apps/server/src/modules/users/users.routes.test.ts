@@ -259,6 +259,14 @@ describe('POST /user/{uuid} (edit)', () => {
     await new Client(ctx.app).signIn(trader.username, 'another-pass');
   });
 
+  it('records no audit event for an edit that changes nothing', async () => {
+    const trader = await createTrader();
+    const response = await admin.post(`/api/inner/user/${trader.uuid}`, { comment: 'first', password: '' });
+    expect(response.statusCode).toBe(200);
+    const trail = (await admin.get(`/api/inner/user/${trader.uuid}/audit`)).json().data.items;
+    expect(trail.map((e: { action: string }) => e.action)).toEqual(['user.created']);
+  });
+
   it('answers 404 for an unknown user and 422 for a malformed id', async () => {
     expect(
       (await admin.post('/api/inner/user/01900000-0000-7000-8000-000000000000', { comment: 'x' })).statusCode,

@@ -160,6 +160,8 @@ export function createUsersService(db: Db) {
     const changes = before
       ? diff(auditSnapshot(before), auditSnapshot(after))
       : { before: null, after: auditSnapshot(after) };
+    // An edit that changed nothing leaves no trace; a password change shows no fields but is still recorded.
+    if (action === 'user.updated' && changes.after && Object.keys(changes.after).length === 0) return;
     await repo.insertAuditEvent(tx, { id: newId(), actorId, action, targetUserId, ...changes });
   }
 
