@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** Where `npm run dev` sends API and socket calls; API_URL points it at a server on another port. */
+const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
 export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080', '/ws': { target: 'ws://127.0.0.1:8080', ws: true } },
+    proxy: { '/api': api, '/ws': { target: api.replace(/^http/, 'ws'), ws: true } },
   },
   build: {
     outDir: 'dist',

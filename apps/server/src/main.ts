@@ -9,10 +9,10 @@ const config = loadConfig();
 const webDist = config.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname;
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
 await database.migrate();
-const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database });
+const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, workers: true });
 
 if (config.demo) {
-  const seeded = await seedDemo(database.db);
+  const seeded = await seedDemo(database.db, app.money);
   if (seeded) app.log.info({ users: seeded }, 'demo platform seeded');
 }
 

@@ -51,12 +51,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A test app on a database of its own. Demo mode is off unless `overrides.demo` turns it on, on either database, so
+ * the suite behaves the same on PGlite and PostgreSQL.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void,
+  overrides: Partial<Config> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', ...env }), ...overrides };
   const app = await buildApp({ config, database, logger: false });
   try {
     beforeReady?.(app);

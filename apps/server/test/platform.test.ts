@@ -14,7 +14,7 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Paydesk</title>');
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
-  ctx = await createTestApp({ WEB_DIST_DIR: webRoot });
+  ctx = await createTestApp({ WEB_DIST_DIR: webRoot }, undefined, { demo: true });
 });
 afterAll(() => ctx.close());
 
@@ -63,9 +63,9 @@ describe('serving the web app', () => {
 
 describe('demo seed (DESIGN §7)', () => {
   it('seeds the demo accounts once, who can then sign in', async () => {
-    const created = await seedDemo(ctx.database.db);
+    const created = await seedDemo(ctx.database.db, ctx.app.money);
     expect(created).toEqual(['root', 'support', 'merchant', 'trader', 'trader2', 'agent', 'partner']);
-    expect(await seedDemo(ctx.database.db)).toEqual([]);
+    expect(await seedDemo(ctx.database.db, ctx.app.money)).toEqual([]);
 
     const trader2 = await new Client(ctx.app).signIn('trader2', demoPassword);
     const user = (await trader2.get('/api/inner/user/current')).json().data.data;

@@ -36,6 +36,10 @@ export const capabilities = {
   devices: { types: ['admin'] },
   flows: { types: ['admin'], deniedRoles: ['support'] },
   balance: { types: balanceRoles, insuranceGate: true },
+  /** The Pay in button of SPEC §2.6: every balance role but agent (DESIGN §6). */
+  payIn: { types: ['partner', 'trader', 'merchant'], insuranceGate: true },
+  /** The Pay out button of SPEC §2.6 and the withdrawal it sends: every balance role but trader (DESIGN §6). */
+  payOut: { types: ['partner', 'agent', 'merchant'] },
   statistic: { types: balanceRoles, insuranceGate: true },
   requisites: { types: ['trader'], insuranceGate: true },
   terminals: { types: ['trader', 'admin'], insuranceGate: true },
@@ -49,6 +53,8 @@ export const capabilities = {
   directions: { types: ['admin'] },
   deals: { types: ['admin'] },
   systemBalance: { types: ['admin'] },
+  /** Recomputing every balance from the ledger's entries (issue "Money"). */
+  ledger: { types: ['admin'], deniedRoles: ['support'] },
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityName = keyof typeof capabilities;
@@ -90,14 +96,14 @@ export const screens: readonly Screen[] = [
   { path: '/agent/traders', capability: 'agentTraders', menuLabel: 'menu.agentTraders', status: 'ready' },
   { path: '/active', capability: 'orders', menuLabel: 'menu.active', status: 'later' },
   { path: '/history', capability: 'orders', menuLabel: 'menu.history', status: 'later' },
-  { path: '/pay', capability: 'payments', menuLabel: 'menu.paySystems', status: 'later' },
+  { path: '/pay', capability: 'payments', menuLabel: 'menu.paySystems', status: 'ready' },
   { path: '/statistics', capability: 'statistics', menuLabel: 'menu.statistics', status: 'later' },
-  { path: '/wallets', capability: 'wallets', menuLabel: 'menu.wallets', status: 'later' },
+  { path: '/wallets', capability: 'wallets', menuLabel: 'menu.wallets', status: 'ready' },
   { path: '/antifraud', capability: 'antiFraud', menuLabel: 'menu.antiFraud', status: 'later' },
   { path: '/requisites', capability: 'requisitesAdmin', menuLabel: 'menu.requisites', status: 'later' },
   { path: '/devices', capability: 'devices', menuLabel: 'menu.devices', status: 'later' },
   { path: '/potoc', capability: 'flows', menuLabel: 'menu.potoc', status: 'later' },
-  { path: '/balance', capability: 'balance', menuLabel: 'menu.balance', status: 'later' },
+  { path: '/balance', capability: 'balance', menuLabel: 'menu.balance', status: 'ready' },
   { path: '/statistic', capability: 'statistic', menuLabel: 'menu.statistic', status: 'later' },
   { path: '/requisite', capability: 'requisites', menuLabel: 'menu.requisite', status: 'later' },
   {

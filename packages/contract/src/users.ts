@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminRoles, userTypes } from './access';
+import { decimalInput, usdtAmount } from './amounts';
 import { AmountFormatError, parseAmount, USDT } from './money';
 import { currencySchema, passwordSchema, walletSchema } from './session';
 import { listQuerySchema } from './wire';
@@ -15,8 +16,6 @@ export const percentageFraction = 2;
 /** Empty strings become null before saving a user (SPEC §5). */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const decimalInput = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
-
 export const percentageSchema = decimalInput.superRefine((value, ctx) => {
   try {
     const hundredths = parseAmount(value, percentageFraction);
@@ -31,23 +30,8 @@ export const percentageSchema = decimalInput.superRefine((value, ctx) => {
   }
 });
 
-/** The largest amount any form accepts: a trillion USDT, far inside a bigint column in minor units. */
-const usdtAmountMaxMinor = 10n ** 12n * 10n ** BigInt(USDT.ratio_fraction);
-
 /** A non-negative USDT amount as a decimal string (fee tier bounds, insurance). */
-export const usdtAmountSchema = decimalInput.superRefine((value, ctx) => {
-  try {
-    const minor = parseAmount(value, USDT.ratio_fraction);
-    if (minor < 0n) ctx.addIssue({ code: 'custom', message: 'validation.not_negative' });
-    if (minor > usdtAmountMaxMinor) ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
-  } catch (error) {
-    const message =
-      error instanceof AmountFormatError && error.reason === 'too_many_decimals'
-        ? 'validation.amount_decimals'
-        : 'validation.number';
-    ctx.addIssue({ code: 'custom', message });
-  }
-});
+export const usdtAmountSchema = usdtAmount({ minMinor: 0n, minMessage: 'validation.not_negative' });
 
 export const feeSchema = z.object({
   direction: z.enum(feeDirections),
@@ -236,7 +220,8 @@ export const userSchema = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   wallets: z.array(walletSchema),
-  balance: z.object({ hold: z.string(), virtual: z.string(), currency: currencySchema }),
+  /** From the ledger: `virtual` is the available balance, `insurance` a trader's insurance deposit. */
+  balance: z.object({ hold: z.string(), virtual: z.string(), insurance: z.string(), currency: currencySchema }),
   created_at: z.string(),
   profile: z
     .object({

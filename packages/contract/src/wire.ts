@@ -21,6 +21,7 @@ export const errorCodes = [
   'password_incorrect',
   'invite_invalid',
   'two_factor_invalid',
+  'insufficient_funds',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -23,6 +23,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Round-trips a trivial query; used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any process using the database, until the
+   * returned function is called. PostgreSQL delivers a notification only when its transaction commits.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handler) => listenOnPostgres(options.databaseUrl as string, channel, handler),
       close: () => pool.end(),
     };
   }
@@ -64,6 +70,68 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    // One process owns an embedded database, so its notifications stay in this process.
+    listen: async (channel, handler) => {
+      assertChannelName(channel);
+      const unlisten = await client.listen(channel, handler);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
+}
+
+function assertChannelName(channel: string) {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+}
+
+const relistenDelayMs = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection is opened
+ * again after a second; notifications sent meanwhile are lost, which the clients cover by reloading on reconnect.
+ */
+async function listenOnPostgres(url: string, channel: string, handler: (payload: string) => void) {
+  assertChannelName(channel);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const retry = () => {
+    if (!stopped) setTimeout(() => connect().catch(retry), relistenDelayMs).unref();
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) handler(message.payload);
+    });
+    client.on('error', () => {
+      // 'end' follows; reconnecting happens there.
+    });
+    // Only a connection that was listening is replaced; a failed attempt is retried by its caller.
+    client.on('end', () => {
+      if (current !== client) return;
+      current = null;
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    current = client;
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    await current?.end();
+  };
+}
+
+/**
+ * Rows of a raw SQL query, the same over both drivers. PGlite returns int8 as a JavaScript number and `pg` as a
+ * string, so raw queries cast money to text and the caller turns it into a bigint.
+ */
+export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

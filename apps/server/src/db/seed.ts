@@ -1,4 +1,5 @@
-import { parseAmount, USDT } from '@paydesk/contract';
+import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
+import type { MoneyServices } from '../app';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import {
@@ -32,7 +33,8 @@ const demoUsers: DemoUser[] = [
     username: 'trader',
     type: 'trader',
     comment: 'Trader with insurance paid',
-    trader: { insurancePaid: true, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: true },
+    // Paid by the first demo deposit, as any trader's insurance is.
+    trader: { insurancePaid: false, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: true },
   },
   {
     username: 'trader2',
@@ -66,15 +68,49 @@ async function seedRelations(tx: Tx, ids: Map<string, string>) {
   await replaceAgentLinks(tx, id('trader2'), [{ ...agentLink, isMain: true }]);
 }
 
+/** An address outside the platform that demo withdrawals go to. */
+export const demoPayoutAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
+
+/**
+ * Demo money arrives as real ledger deposits (DESIGN §7), never as inserted numbers: the merchant ends with 5,000 USDT
+ * available after two withdrawals (one sent by the simulated custody, one waiting in moderation above the automatic
+ * limit), the trader with 10,000 USDT and its 100 USDT insurance paid, the agent and partner with a little; trader2
+ * gets nothing and sees the insurance gate.
+ */
+async function seedMoney(money: MoneyServices, ids: Map<string, string>) {
+  const { demo, payments } = money;
+  if (!demo) return;
+  const id = (username: string) => ids.get(username) ?? '';
+  for (const [username, amounts] of [
+    ['merchant', ['4000', '2000', '450']],
+    ['trader', ['10100']],
+    ['agent', ['250']],
+    ['partner', ['750']],
+  ] as const) {
+    for (const amount of amounts) await demo.depositTo(id(username), usdt(amount));
+  }
+  for (const [username, amount] of [
+    ['merchant', '250'],
+    ['merchant', '1200'],
+    ['partner', '100'],
+  ] as const) {
+    await payments.requestWithdrawal(
+      id(username),
+      { address: demoPayoutAddress, currency: 'USDT', amount },
+      defaultLanguage,
+    );
+  }
+}
+
 /**
  * Seeds the demo platform of DESIGN §7 into an empty database; does nothing when any user exists.
  * Returns the usernames created.
  */
-export async function seedDemo(db: Db): Promise<string[]> {
+export async function seedDemo(db: Db, money: MoneyServices): Promise<string[]> {
   if (await anyUserExists(db)) return [];
   const passwordHash = await hashPassword(demoPassword);
+  const ids = new Map<string, string>();
   await db.transaction(async (tx) => {
-    const ids = new Map<string, string>();
     for (const user of demoUsers) {
       const row = await insertUser(
         tx,
@@ -92,5 +128,6 @@ export async function seedDemo(db: Db): Promise<string[]> {
     }
     await seedRelations(tx, ids);
   });
+  await seedMoney(money, ids);
   return demoUsers.map((user) => user.username);
 }

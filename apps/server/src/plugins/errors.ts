@@ -19,6 +19,7 @@ const statusOf: Record<ErrorCode, number> = {
   password_incorrect: 422,
   invite_invalid: 422,
   two_factor_invalid: 422,
+  insufficient_funds: 422,
   throttled: 429,
   internal_error: 500,
 };

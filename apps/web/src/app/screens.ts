@@ -46,6 +46,18 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/invite/pages/InvitePage').then((module) => module.InvitePage),
     namespaces: ['invite', 'ui'],
   },
+  '/balance': {
+    load: () => import('../features/balance/pages/BalancePage').then((module) => module.BalancePage),
+    namespaces: ['balance', 'ui'],
+  },
+  '/pay': {
+    load: () => import('../features/payments/pages/PaymentsPage').then((module) => module.PaymentsPage),
+    namespaces: ['payments', 'ui'],
+  },
+  '/wallets': {
+    load: () => import('../features/wallets/pages/WalletsPage').then((module) => module.WalletsPage),
+    namespaces: ['wallets', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

@@ -15,6 +15,7 @@ import {
   updatePasswordHash,
 } from '../users/users.repository';
 import { isOnline } from '../users/users.view';
+import type { WalletsService } from '../wallets/wallets.service';
 import { deleteOtherSessions, deleteSession, insertSession } from './sessions.repository';
 import { blockedForSeconds, clearFailures, recordFailure } from './throttle.repository';
 
@@ -31,7 +32,7 @@ export interface SignedIn {
   wsToken: string;
 }
 
-export function createAuthService(db: Db, config: Config) {
+export function createAuthService(db: Db, config: Config, wallets: WalletsService) {
   const windowSeconds = config.LOGIN_WINDOW_SECONDS;
   // The per-account key includes the client address, so an attacker elsewhere cannot lock the owner out;
   // the per-address key caps guessing across many accounts from one place.
@@ -121,8 +122,7 @@ export function createAuthService(db: Db, config: Config) {
         ws_token: wsToken,
         createdBy: user.createdBy,
         is2FAEnabled: user.twoFactorEnabled,
-        // Wallets come with the ledger (issue "Money"); until then a user holds none.
-        wallets: [],
+        wallets: await wallets.walletsOf({ id: user.id, username: user.username }),
         notificationURL: user.notificationUrl,
         profile: {
           insurance_paid: profile?.insurancePaid ?? user.type !== 'trader',

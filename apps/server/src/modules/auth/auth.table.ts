@@ -17,7 +17,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    index('sessions_ws_token_idx').on(table.wsToken),
+  ],
 );
 
 /** Fixed-window counters of failed sign-ins, shared by every server process. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traderProfiles, users } from '../users/users.table';
 import { sessions } from './auth.table';
@@ -60,3 +60,41 @@ export const deleteOtherSessions = (db: Executor, userId: string, keepTokenHash:
 /** Removes sessions past their absolute or idle limit. */
 export const deleteStaleSessions = (db: Executor, idleSince: Date) =>
   db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleSince)));
+
+/** The user of a live session's socket token, when the session is live and the user may sign in. */
+export async function findSocketUser(db: Executor, wsToken: string, idleSince: Date) {
+  const rows = await db
+    .select({ userId: users.id, apiKey: users.apiKey })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.wsToken, wsToken),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, idleSince),
+        eq(users.isActive, true),
+        eq(users.isBlocked, false),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** The socket tokens among `tokens` whose sessions are still live. */
+export async function liveSocketTokens(db: Executor, tokens: string[], idleSince: Date): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db
+    .select({ wsToken: sessions.wsToken })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.wsToken, tokens),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, idleSince),
+        eq(users.isActive, true),
+        eq(users.isBlocked, false),
+      ),
+    );
+  return new Set(rows.map((row) => row.wsToken));
+}

@@ -213,3 +213,9 @@ export async function claimTwoFactorStep(db: Executor, id: string, step: number)
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** A trader's profile, locked until the transaction ends: deposits decide about the insurance one at a time. */
+export async function lockTraderProfile(db: Executor, userId: string): Promise<TraderProfileRow | undefined> {
+  const [row] = await db.select().from(traderProfiles).where(eq(traderProfiles.userId, userId)).limit(1).for('update');
+  return row;
+}

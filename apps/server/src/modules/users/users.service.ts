@@ -16,6 +16,7 @@ import { DomainError } from '../../lib/errors';
 import { newId, randomToken } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { deleteOtherSessions } from '../auth/sessions.repository';
+import * as ledger from '../ledger/ledger.repository';
 import { userListFilters } from './users.filters';
 import * as repo from './users.repository';
 import { auditSnapshot, diff, percentText, userView } from './users.view';
@@ -77,13 +78,18 @@ function isUniqueViolation(error: unknown): boolean {
 export function createUsersService(db: Db) {
   async function views(tx: Db | Tx, rows: { user: repo.UserRow; profile: repo.TraderProfileRow | null }[]) {
     const ids = rows.map((row) => row.user.id);
-    const [fees, links] = await Promise.all([repo.feesOf(tx, ids), repo.agentLinksOf(tx, ids)]);
+    const [fees, links, balances] = await Promise.all([
+      repo.feesOf(tx, ids),
+      repo.agentLinksOf(tx, ids),
+      ledger.balancesOf(tx, ids, USDT.code),
+    ]);
     return rows.map(({ user, profile }) =>
       userView(
         user,
         profile,
         fees.filter((fee) => fee.userId === user.id),
         links.filter((link) => link.userId === user.id),
+        balances.get(user.id) ?? ledger.zeroBalances(),
       ),
     );
   }
@@ -147,6 +153,18 @@ export function createUsersService(db: Db) {
         ? {}
         : { insuranceAmountMinor: usdtMinor(profile.insurance_payment_amount) }),
     });
+    if (profile.insurance_payment_amount !== undefined) await settleInsurance(tx, userId);
+  }
+
+  /**
+   * A trader whose insurance deposit already covers a lowered requirement (or a requirement of zero) is paid at
+   * once; a raised requirement does not lock out a trader who has paid (DESIGN §4 fills insurance from deposits).
+   */
+  async function settleInsurance(tx: Tx, userId: string) {
+    const profile = await repo.lockTraderProfile(tx, userId);
+    if (!profile || profile.insurancePaid) return;
+    const held = (await ledger.balancesOf(tx, [userId], USDT.code)).get(userId)?.insurance ?? 0n;
+    if (held >= profile.insuranceAmountMinor) await repo.updateTraderProfile(tx, userId, { insurancePaid: true });
   }
 
   async function audit(
@@ -225,6 +243,8 @@ export function createUsersService(db: Db) {
             input.type === 'trader' ? {} : undefined,
           );
           await applyProfile(tx, user.id, input.profile);
+          // A trader asked for no insurance (the default) can work at once.
+          if (input.type === 'trader') await settleInsurance(tx, user.id);
           const view = await viewOf(tx, user.id);
           await audit(tx, actorId, invite ? 'user.created_with_invite' : 'user.created', user.id, null, view);
           return view;

@@ -1,4 +1,5 @@
 import { formatAmount, USDT, type User, type UserType } from '@paydesk/contract';
+import type { OwnerBalances } from '../ledger/ledger.repository';
 import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.repository';
 
 /** Users seen this recently show the online dot (issue "People and access"). */
@@ -42,8 +43,14 @@ function profileView(user: UserRow, trader: TraderProfileRow | null, fees: FeeRo
   };
 }
 
-/** The managed-user entity of SPEC §3. Balances are zero until the ledger (issue "Money") lands. */
-export function userView(user: UserRow, trader: TraderProfileRow | null, fees: FeeRow[], links: AgentLinkRow[]): User {
+/** The managed-user entity of SPEC §3, with the user's balances from the ledger. */
+export function userView(
+  user: UserRow,
+  trader: TraderProfileRow | null,
+  fees: FeeRow[],
+  links: AgentLinkRow[],
+  balances: OwnerBalances,
+): User {
   return {
     uuid: user.id,
     username: user.username,
@@ -60,7 +67,12 @@ export function userView(user: UserRow, trader: TraderProfileRow | null, fees: F
     roles: user.roles,
     permissions: user.permissions,
     wallets: [],
-    balance: { hold: '0', virtual: '0', currency: USDT },
+    balance: {
+      hold: usdtText(balances.hold),
+      virtual: usdtText(balances.available),
+      insurance: usdtText(balances.insurance),
+      currency: USDT,
+    },
     created_at: user.createdAt.toISOString(),
     profile: profileView(user, trader, fees, links),
   };

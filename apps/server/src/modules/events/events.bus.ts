@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client';
+
+/** The one channel every server process listens on (DESIGN §1: events cross processes through PostgreSQL). */
+export const eventsChannel = 'paydesk_events';
+
+/** A message for one user's open sockets (SPEC §7 real-time: `type` and `message`). */
+export interface UserEvent {
+  userId: string;
+  type: string;
+  message: string;
+}
+
+/** SPEC §3 Deposit message: its type contains "added", and the web shows a Deposit toast. */
+export const depositAddedType = 'deposit.added';
+/** A balance changed for another reason (a withdrawal requested, accepted, sent or returned). */
+export const balanceChangedType = 'balance.changed';
+
+/**
+ * Queues an event inside the caller's transaction. PostgreSQL hands it to every listening process when the
+ * transaction commits, and drops it when it rolls back, so a client never hears of money that did not move.
+ */
+export async function publishEvent(tx: Executor, event: UserEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${eventsChannel}, ${JSON.stringify(event)})`);
+}
+
+type Handler = (event: UserEvent) => void;
+
+function parseEvent(payload: string): UserEvent | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value !== 'object' || value === null) return null;
+    const { userId, type, message } = value as Record<string, unknown>;
+    if (typeof userId !== 'string' || typeof type !== 'string' || typeof message !== 'string') return null;
+    return { userId, type, message };
+  } catch {
+    return null;
+  }
+}
+
+/** This process's side of the channel: it listens once and hands each event to the sockets of its user. */
+export function createEventHub(database: Database, log: FastifyBaseLogger) {
+  const handlers = new Map<string, Set<Handler>>();
+  let unlisten: (() => Promise<void>) | null = null;
+
+  function deliver(payload: string) {
+    const event = parseEvent(payload);
+    if (!event) {
+      log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
+      return;
+    }
+    for (const handler of handlers.get(event.userId) ?? []) {
+      try {
+        handler(event);
+      } catch (error) {
+        log.warn({ err: error }, 'event handler failed');
+      }
+    }
+  }
+
+  return {
+    async start() {
+      unlisten ??= await database.listen(eventsChannel, deliver);
+    },
+    subscribe(userId: string, handler: Handler): () => void {
+      const set = handlers.get(userId) ?? new Set<Handler>();
+      set.add(handler);
+      handlers.set(userId, set);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0) handlers.delete(userId);
+      };
+    },
+    async close() {
+      const stop = unlisten;
+      unlisten = null;
+      await stop?.();
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;

@@ -1,0 +1,118 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { findSocketUser, liveSocketTokens } from '../auth/sessions.repository';
+import type { EventHub } from './events.bus';
+
+/** A socket that has not authenticated this long after connecting is closed. */
+const authTimeoutMs = 10_000;
+/** How often open sockets are checked against their sessions (signed out, expired, blocked). */
+const revalidateMs = 60_000;
+/** Close codes in the private range: 4401 not authenticated, 4400 a message that is not the protocol. */
+const closeUnauthenticated = 4401;
+const closeBadMessage = 4400;
+
+/** SPEC §7: `{ type: 'auth', client: 'platform', data: { userId: <API key>, token: <ws_token> } }`. */
+const authMessageSchema = z.object({
+  type: z.literal('auth'),
+  client: z.string().max(50).optional(),
+  data: z.object({
+    userId: z.string().max(200).nullish(),
+    token: z.string().min(1).max(200),
+  }),
+});
+
+interface Connection {
+  socket: WebSocket;
+  token: string;
+  unsubscribe: () => void;
+}
+
+const send = (socket: WebSocket, type: string, message = '') => socket.send(JSON.stringify({ type, message }));
+
+/**
+ * The real-time connection of SPEC §4 and §7 at /ws/. The client authenticates with its first message: the session's
+ * socket token (`ws_token` of /user/current) and, as the spec has it, the user's API key in `userId` (the user id is
+ * accepted too, for users without a key). Then it receives the events of its user from any server process.
+ */
+export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHub }) {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const connections = new Set<Connection>();
+  const idleSince = () => new Date(Date.now() - app.config.SESSION_IDLE_MINUTES * 60_000);
+
+  async function authenticate(socket: WebSocket, raw: string): Promise<Connection | null> {
+    let parsed: z.infer<typeof authMessageSchema>;
+    try {
+      parsed = authMessageSchema.parse(JSON.parse(raw));
+    } catch {
+      socket.close(closeBadMessage, 'expected an auth message');
+      return null;
+    }
+    const user = await findSocketUser(app.db, parsed.data.token, idleSince());
+    const claimed = parsed.data.userId;
+    if (!user || (claimed && claimed !== user.apiKey && claimed !== user.userId)) {
+      send(socket, 'auth.failed');
+      socket.close(closeUnauthenticated, 'not authenticated');
+      return null;
+    }
+    const unsubscribe = hub.subscribe(user.userId, (event) => send(socket, event.type, event.message));
+    send(socket, 'auth.ok');
+    return { socket, token: parsed.data.token, unsubscribe };
+  }
+
+  app.get('/ws/', { websocket: true }, (socket) => {
+    let connection: Connection | null = null;
+    let authenticating = false;
+    const timer = setTimeout(() => {
+      if (!connection) socket.close(closeUnauthenticated, 'no auth message');
+    }, authTimeoutMs);
+    socket.on('message', (data) => {
+      if (connection || authenticating) return;
+      authenticating = true;
+      authenticate(socket, data.toString())
+        .then((authenticated) => {
+          connection = authenticated;
+          if (!connection) return;
+          if (socket.readyState !== socket.OPEN) connection.unsubscribe();
+          else connections.add(connection);
+        })
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'socket authentication failed');
+          socket.close(1011, 'server error');
+        });
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      if (!connection) return;
+      connection.unsubscribe();
+      connections.delete(connection);
+    });
+  });
+
+  // A session that ends (sign-out, expiry, blocking) takes its sockets with it.
+  async function revalidate() {
+    if (connections.size === 0) return;
+    const live = await liveSocketTokens(
+      app.db,
+      [...new Set([...connections].map((connection) => connection.token))],
+      idleSince(),
+    );
+    for (const connection of connections) {
+      if (!live.has(connection.token)) connection.socket.close(closeUnauthenticated, 'session ended');
+    }
+  }
+  let interval: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await hub.start();
+    interval = setInterval(() => {
+      revalidate().catch((error: unknown) => app.log.warn({ err: error }, 'socket revalidation failed'));
+    }, revalidateMs);
+    interval.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(interval);
+    for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+  });
+  app.addHook('onClose', async () => hub.close());
+}

@@ -1,0 +1,127 @@
+import type { AccountKind } from '@paydesk/contract';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Executor, selectRows } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { ledgerAccounts, ledgerTransfers } from './ledger.table';
+
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type NewTransferRow = Omit<typeof ledgerTransfers.$inferInsert, 'seq' | 'createdAt'>;
+
+/** Which account: a user's own (`ownerId` set) or the platform's (`ownerId` null). */
+export interface AccountKey {
+  ownerId: string | null;
+  kind: AccountKind;
+}
+
+export const accountKeyText = (key: AccountKey) => `${key.ownerId ?? 'platform'}:${key.kind}`;
+
+function keysCondition(keys: AccountKey[], currency: string): SQL {
+  const userKeys = keys.filter((key) => key.ownerId !== null);
+  const platformKinds = [...new Set(keys.filter((key) => key.ownerId === null).map((key) => key.kind))];
+  const parts: SQL[] = [];
+  if (userKeys.length > 0) {
+    const pairs = sql.join(
+      userKeys.map((key) => sql`(${key.ownerId}::uuid, ${key.kind}::text)`),
+      sql`, `,
+    );
+    parts.push(sql`(${ledgerAccounts.ownerId}, ${ledgerAccounts.kind}) in (${pairs})`);
+  }
+  if (platformKinds.length > 0) {
+    parts.push(sql`(${ledgerAccounts.ownerId} is null and ${inArray(ledgerAccounts.kind, platformKinds)})`);
+  }
+  return sql`${ledgerAccounts.currency} = ${currency} and (${sql.join(parts, sql` or `)})`;
+}
+
+function uniqueKeys(keys: AccountKey[]): AccountKey[] {
+  return [...new Map(keys.map((key) => [accountKeyText(key), key])).values()];
+}
+
+/**
+ * The accounts of `keys`, opened at zero where missing, and locked FOR UPDATE in id order when `lock` is set: every
+ * writer takes its account locks in that one order, so concurrent money movements never deadlock on each other.
+ */
+export async function accountsFor(
+  db: Executor,
+  keys: AccountKey[],
+  currency: string,
+  lock: boolean,
+): Promise<Map<string, AccountRow>> {
+  const wanted = uniqueKeys(keys);
+  const byKey = (rows: AccountRow[]) =>
+    new Map(rows.map((row) => [accountKeyText({ ownerId: row.ownerId, kind: row.kind as AccountKind }), row]));
+  const select = () => {
+    const query = db.select().from(ledgerAccounts).where(keysCondition(wanted, currency)).orderBy(ledgerAccounts.id);
+    return lock ? query.for('update') : query;
+  };
+  let found = byKey(await select());
+  const missing = wanted.filter((key) => !found.has(accountKeyText(key)));
+  if (missing.length > 0) {
+    await db
+      .insert(ledgerAccounts)
+      .values(missing.map((key) => ({ id: newId(), ownerId: key.ownerId, kind: key.kind, currency })))
+      .onConflictDoNothing();
+    found = byKey(await select());
+  }
+  return found;
+}
+
+/** The ids among `ids` that are transfers already applied. */
+export async function existingTransferIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Inserts transfers; the ledger trigger applies each to its two accounts, in the order given. */
+export async function insertTransfers(db: Executor, rows: NewTransferRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(ledgerTransfers).values(rows);
+}
+
+export interface OwnerBalances {
+  available: bigint;
+  hold: bigint;
+  insurance: bigint;
+}
+
+export const zeroBalances = (): OwnerBalances => ({ available: 0n, hold: 0n, insurance: 0n });
+
+/** Balances of many users in one query; a user without accounts has zeros. */
+export async function balancesOf(
+  db: Executor,
+  ownerIds: string[],
+  currency: string,
+): Promise<Map<string, OwnerBalances>> {
+  const balances = new Map(ownerIds.map((id) => [id, zeroBalances()]));
+  if (ownerIds.length === 0) return balances;
+  const rows = await db
+    .select({ ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.ownerId, ownerIds), eq(ledgerAccounts.currency, currency)));
+  for (const row of rows) {
+    const owner = row.ownerId === null ? undefined : balances.get(row.ownerId);
+    if (owner && (row.kind === 'available' || row.kind === 'hold' || row.kind === 'insurance')) {
+      owner[row.kind] = row.balance;
+    }
+  }
+  return balances;
+}
+
+/** The platform's accounts and the sums of all users' accounts per kind. */
+export async function platformTotals(db: Executor, currency: string) {
+  const platform = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(and(isNull(ledgerAccounts.ownerId), eq(ledgerAccounts.currency, currency)));
+  const users = await selectRows<{ kind: string; total: string }>(
+    db,
+    sql`select kind, sum(balance_minor)::text as total from ledger_accounts
+        where owner_id is not null and currency = ${currency} group by kind`,
+  );
+  const result = new Map<string, bigint>();
+  for (const row of platform) result.set(`platform:${row.kind}`, row.balance);
+  for (const row of users) result.set(`users:${row.kind}`, BigInt(row.total));
+  return (key: string) => result.get(key) ?? 0n;
+}

@@ -1,0 +1,193 @@
+import { type TransferCode, USDT } from '@paydesk/contract';
+import type { Db, Tx } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import * as repo from './ledger.repository';
+
+export type { AccountKey } from './ledger.repository';
+
+/** One movement of money: `amountMinor` leaves `debit` and arrives in `credit`. */
+export interface TransferSpec {
+  /** The idempotency id: a transfer with this id applies at most once, ever. */
+  id: string;
+  code: TransferCode;
+  debit: repo.AccountKey;
+  credit: repo.AccountKey;
+  amountMinor: bigint;
+  /** What the transfer belongs to, such as a payment. */
+  referenceId?: string | null;
+}
+
+export type PostOutcome = 'applied' | 'already_applied';
+
+export const userAccount = (ownerId: string, kind: 'available' | 'hold' | 'insurance'): repo.AccountKey => ({
+  ownerId,
+  kind,
+});
+export const platformAccount = (kind: 'custody' | 'revenue' | 'rounding'): repo.AccountKey => ({
+  ownerId: null,
+  kind,
+});
+
+/**
+ * Walks the transfers in order over the locked balances and returns, per transfer, whether its debit account can
+ * pay: a user's account never goes negative, the platform's may (custody is the mirror of what users hold).
+ */
+function fundedInOrder(accounts: Map<string, repo.AccountRow>, transfers: TransferSpec[]): boolean[] {
+  const balances = new Map([...accounts.values()].map((account) => [account.id, account.balanceMinor]));
+  return transfers.map((transfer) => {
+    const debit = accounts.get(repo.accountKeyText(transfer.debit));
+    const credit = accounts.get(repo.accountKeyText(transfer.credit));
+    if (!debit || !credit) throw new Error('ledger: account was not opened');
+    const debitBalance = (balances.get(debit.id) ?? 0n) - transfer.amountMinor;
+    if (debit.ownerId !== null && debitBalance < 0n) return false;
+    balances.set(debit.id, debitBalance);
+    balances.set(credit.id, (balances.get(credit.id) ?? 0n) + transfer.amountMinor);
+    return true;
+  });
+}
+
+function transferRows(accounts: Map<string, repo.AccountRow>, transfers: TransferSpec[], currency: string) {
+  return transfers.map((transfer) => ({
+    id: transfer.id,
+    code: transfer.code,
+    referenceId: transfer.referenceId ?? null,
+    debitAccountId: accounts.get(repo.accountKeyText(transfer.debit))?.id ?? '',
+    creditAccountId: accounts.get(repo.accountKeyText(transfer.credit))?.id ?? '',
+    amountMinor: transfer.amountMinor,
+    currency,
+  }));
+}
+
+function assertWellFormed(transfers: TransferSpec[]) {
+  for (const transfer of transfers) {
+    if (transfer.amountMinor <= 0n) throw new Error(`ledger: transfer ${transfer.id} moves no money`);
+    if (repo.accountKeyText(transfer.debit) === repo.accountKeyText(transfer.credit)) {
+      throw new Error(`ledger: transfer ${transfer.id} moves money to the account it takes it from`);
+    }
+  }
+}
+
+/**
+ * Applies the transfers of one business action inside the caller's transaction: all of them or none. The accounts
+ * are opened if new and locked in id order, the debit accounts are checked to cover the money (the database's CHECK
+ * is the second line), and one INSERT hands them to the ledger trigger. Posting the same ids again changes nothing
+ * and answers `already_applied`; reusing some of them for other transfers is a conflict.
+ */
+export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency = USDT.code): Promise<PostOutcome> {
+  if (transfers.length === 0) return 'applied';
+  assertWellFormed(transfers);
+  const accounts = await repo.accountsFor(
+    tx,
+    transfers.flatMap((transfer) => [transfer.debit, transfer.credit]),
+    currency,
+    true,
+  );
+  const existing = await repo.existingTransferIds(
+    tx,
+    transfers.map((transfer) => transfer.id),
+  );
+  if (existing.size === transfers.length) return 'already_applied';
+  if (existing.size > 0) throw new DomainError('conflict');
+  if (fundedInOrder(accounts, transfers).includes(false)) throw new DomainError('insufficient_funds');
+  await repo.insertTransfers(tx, transferRows(accounts, transfers, currency));
+  return 'applied';
+}
+
+export type BatchOutcome = 'applied' | 'already_applied' | 'insufficient_funds';
+
+interface Pending {
+  transfer: TransferSpec;
+  resolve: (outcome: BatchOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface LedgerBatcherOptions {
+  /** Most transfers in one database transaction. */
+  maxBatch?: number;
+  /** Transactions committing at once; keep it below the pool size. */
+  concurrency?: number;
+}
+
+/**
+ * Group commit for independent transfers, as TigerBeetle does: transfers submitted while a batch is committing wait
+ * for the next one, and each batch is one transaction — locks taken once in id order, every transfer checked in
+ * submission order against the running balances, the funded ones inserted in one statement, one commit. A transfer
+ * that cannot be paid is answered `insufficient_funds` without failing the others; a repeated id `already_applied`.
+ */
+export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions = {}) {
+  const maxBatch = options.maxBatch ?? 1000;
+  const concurrency = options.concurrency ?? 2;
+  const queue: Pending[] = [];
+  let running = 0;
+
+  async function commit(batch: Pending[]): Promise<BatchOutcome[]> {
+    return db.transaction(async (tx) => {
+      const transfers = batch.map((pending) => pending.transfer);
+      const accounts = await repo.accountsFor(
+        tx,
+        transfers.flatMap((transfer) => [transfer.debit, transfer.credit]),
+        USDT.code,
+        true,
+      );
+      const existing = await repo.existingTransferIds(
+        tx,
+        transfers.map((transfer) => transfer.id),
+      );
+      // A repeated id inside the batch is a repeat too: only its first occurrence is new.
+      const seen = new Set(existing);
+      const fresh = transfers.map((transfer) => {
+        if (seen.has(transfer.id)) return false;
+        seen.add(transfer.id);
+        return true;
+      });
+      const candidates = transfers.filter((_, index) => fresh[index]);
+      const funded = fundedInOrder(accounts, candidates);
+      await repo.insertTransfers(
+        tx,
+        transferRows(
+          accounts,
+          candidates.filter((_, index) => funded[index]),
+          USDT.code,
+        ),
+      );
+      let candidate = 0;
+      return transfers.map((_, index) => {
+        if (!fresh[index]) return 'already_applied';
+        return funded[candidate++] ? 'applied' : 'insufficient_funds';
+      });
+    });
+  }
+
+  function drain() {
+    while (running < concurrency && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      running += 1;
+      commit(batch)
+        .then(
+          (outcomes) => {
+            for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index] ?? 'already_applied');
+          },
+          (error: unknown) => {
+            for (const pending of batch) pending.reject(error);
+          },
+        )
+        .finally(() => {
+          running -= 1;
+          drain();
+        });
+    }
+  }
+
+  return {
+    submit(transfer: TransferSpec): Promise<BatchOutcome> {
+      assertWellFormed([transfer]);
+      return new Promise<BatchOutcome>((resolve, reject) => {
+        queue.push({ transfer, resolve, reject });
+        // Let the submissions of this tick join the batch before it starts.
+        queueMicrotask(drain);
+      });
+    },
+  };
+}
+
+export type LedgerBatcher = ReturnType<typeof createLedgerBatcher>;

@@ -1,0 +1,124 @@
+import {
+  type AvailableFilter,
+  type BalanceHistoryRow,
+  formatAmount,
+  type Language,
+  type Payment,
+  paymentStatuses,
+  transferCodes,
+  USDT,
+  userAccountKinds,
+} from '@paydesk/contract';
+import { translate } from '../../i18n/messages';
+import type { ledgerEntries } from '../ledger/ledger.table';
+import type { PaymentWithPeople } from './payments.repository';
+
+export const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);
+
+const titled = (language: Language, prefix: string, slug: string) => ({
+  slug,
+  title: translate(language, `${prefix}.${slug}`),
+});
+
+/** A merchant withdrawal is a withdrawal settled through a trader; its type title says so. */
+function paymentTypeOf(row: PaymentWithPeople, language: Language) {
+  const slug = row.payment.type;
+  const titleKey = row.payment.traderId ? 'payment_type.merchant_withdrawal' : `payment_type.${slug}`;
+  return { slug, title: translate(language, titleKey) };
+}
+
+export function paymentView(
+  row: PaymentWithPeople,
+  movement: { before: bigint; after: bigint } | undefined,
+  language: Language,
+): Payment {
+  const { payment } = row;
+  return {
+    guid: payment.id,
+    type: paymentTypeOf(row, language),
+    status: titled(language, 'payment_status', payment.status),
+    date: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+    money: { amount: usdtText(payment.amountMinor), currency: USDT },
+    payable: { uuid: row.owner.id, username: row.owner.username },
+    order_uuid: payment.orderId,
+    balance_before: movement ? usdtText(movement.before) : null,
+    balance_after: movement ? usdtText(movement.after) : null,
+    address: payment.address,
+    tx_hash: payment.txHash,
+    trader: row.trader?.id ? { uuid: row.trader.id, username: row.trader.username } : null,
+    source: payment.source,
+    comment: payment.comment,
+  };
+}
+
+export interface HistoryRow {
+  entry: typeof ledgerEntries.$inferSelect;
+  payment: { id: string; status: string; type: string } | null;
+  payable: { id: string; username: string } | null;
+}
+
+export function historyRowView(row: HistoryRow, self: { id: string; username: string }, language: Language) {
+  const { entry } = row;
+  const credit = entry.amountMinor > 0n;
+  const view: BalanceHistoryRow = {
+    guid: entry.transferId,
+    type: titled(language, 'transfer', entry.code),
+    // A movement without a payment (none exist yet, orders will add them) is complete by being in the ledger.
+    status: titled(language, 'payment_status', row.payment?.status ?? 'done'),
+    money: { amount: usdtText(credit ? entry.amountMinor : -entry.amountMinor), currency: USDT },
+    date: entry.createdAt.toISOString(),
+    action: titled(language, 'action', credit ? 'in' : 'out'),
+    account: titled(language, 'account', entry.accountKind),
+    payable: row.payable
+      ? { uuid: row.payable.id, username: row.payable.username }
+      : { uuid: self.id, username: self.username },
+    payment_guid: row.payment?.id ?? null,
+    balance_before: usdtText(entry.balanceBeforeMinor),
+    balance_after: usdtText(entry.balanceAfterMinor),
+  };
+  return view;
+}
+
+const options = (language: Language, prefix: string, values: readonly string[]) =>
+  values.map((value) => ({ value, label: translate(language, `${prefix}.${value}`) }));
+
+/** The filters of the balance history (SPEC §2.6); labels are keys of the web's namespace, options are localized. */
+export function historyFilters(language: Language): AvailableFilter[] {
+  return [
+    { name: 'type', label: 'filters.type', type: 'multiselect', options: options(language, 'transfer', transferCodes) },
+    {
+      name: 'account',
+      label: 'filters.account',
+      type: 'multiselect',
+      options: options(language, 'account', userAccountKinds),
+    },
+    { name: 'date_from', label: 'filters.date_from', type: 'date' },
+    { name: 'date_to', label: 'filters.date_to', type: 'date' },
+  ];
+}
+
+/** The filters of the payments screen (SPEC §2.13); the tab chooses the type. */
+export function paymentFilters(language: Language): AvailableFilter[] {
+  return [
+    {
+      name: 'status',
+      label: 'filters.status',
+      type: 'multiselect',
+      options: options(language, 'payment_status', paymentStatuses),
+    },
+    { name: 'username', label: 'filters.username', type: 'text' },
+    { name: 'uuid', label: 'filters.uuid', type: 'text' },
+    { name: 'date_from', label: 'filters.date_from', type: 'date' },
+    { name: 'date_to', label: 'filters.date_to', type: 'date' },
+  ];
+}
+
+/** `date_from` starts a UTC day, `date_to` includes its whole UTC day. */
+export function dateRange(from: string | undefined, to: string | undefined) {
+  const dayMs = 24 * 3_600_000;
+  return {
+    from: from ? new Date(`${from}T00:00:00Z`) : undefined,
+    until: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + dayMs) : undefined,
+  };
+}

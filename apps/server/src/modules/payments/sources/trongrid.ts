@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config';
+import { type Db, selectRows } from '../../../db/client';
+import * as wallets from '../../wallets/wallets.repository';
+import type { PaymentsService } from '../payments.service';
+
+/** One TRC-20 transfer as TronGrid's `GET /v1/accounts/{address}/transactions/trc20` lists it. */
+export interface Trc20Transfer {
+  transaction_id?: string;
+  token_info?: { symbol?: string; address?: string; decimals?: number; name?: string };
+  block_timestamp?: number;
+  from?: string;
+  to?: string;
+  type?: string;
+  value?: string;
+}
+
+export interface Trc20Page {
+  data?: Trc20Transfer[];
+  success?: boolean;
+  meta?: { at?: number; page_size?: number; fingerprint?: string; links?: { next?: string } };
+}
+
+/** USDT on TRON has six decimals, like the platform's minor unit. */
+const usdtDecimals = 6;
+const pageSize = 200;
+/** Pages read per address and round; the rest waits for the next round, the cursor keeps the place. */
+const pagesPerRound = 20;
+const addressesAtOnce = 4;
+const requestTimeoutMs = 15_000;
+const leaseKey = 'deposit_watcher_lease';
+
+export interface PollReport {
+  addresses: number;
+  credited: number;
+  repeated: number;
+  ignored: number;
+  failed: number;
+}
+
+/**
+ * The TronGrid deposit source: reads the confirmed incoming USDT transfers of every deposit address and credits each
+ * once. Only transfers of the configured USDT contract to the address itself count; anything else (another token,
+ * a token that calls itself USDT, an outgoing transfer) is ignored and logged. One server process polls at a time:
+ * the others see its lease in the database and wait until it lapses.
+ */
+export function createTronGridWatcher(deps: {
+  db: Db;
+  config: Config;
+  payments: PaymentsService;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+}) {
+  const { db, config, payments, log } = deps;
+  const fetchPage = deps.fetch ?? fetch;
+  const baseUrl = (config.TRONGRID_URL ?? '').replace(/\/+$/, '');
+  const contract = config.TRON_USDT_CONTRACT;
+  const instance = randomUUID();
+  const leaseSeconds = config.DEPOSIT_POLL_SECONDS * 3;
+
+  async function holdLease(): Promise<boolean> {
+    const rows = await selectRows<{ value: string }>(
+      db,
+      sql`insert into platform_settings (key, value, updated_at) values (${leaseKey}, ${instance}, now())
+          on conflict (key) do update set value = excluded.value, updated_at = now()
+          where platform_settings.value = excluded.value
+             or platform_settings.updated_at < now() - make_interval(secs => ${leaseSeconds})
+          returning value`,
+    );
+    return rows.length > 0;
+  }
+
+  async function read(url: string): Promise<Trc20Page> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (config.TRONGRID_API_KEY) headers['TRON-PRO-API-KEY'] = config.TRONGRID_API_KEY;
+    const response = await fetchPage(url, { headers, signal: AbortSignal.timeout(requestTimeoutMs) });
+    if (!response.ok) throw new Error(`TronGrid answered ${response.status}`);
+    const page = (await response.json()) as Trc20Page;
+    if (page.success === false || !Array.isArray(page.data)) throw new Error('TronGrid answered without data');
+    return page;
+  }
+
+  function amountOf(transfer: Trc20Transfer, address: string): bigint | null {
+    const valid =
+      transfer.type === 'Transfer' &&
+      transfer.to === address &&
+      transfer.token_info?.address === contract &&
+      transfer.token_info.decimals === usdtDecimals &&
+      /^[0-9a-fA-F]{64}$/.test(transfer.transaction_id ?? '') &&
+      /^\d{1,30}$/.test(transfer.value ?? '') &&
+      Number.isSafeInteger(transfer.block_timestamp);
+    if (!valid) return null;
+    const amount = BigInt(transfer.value ?? '0');
+    return amount > 0n ? amount : null;
+  }
+
+  async function scan(row: wallets.DepositAddressRow, report: PollReport) {
+    const params = new URLSearchParams({
+      only_to: 'true',
+      only_confirmed: 'true',
+      contract_address: contract,
+      limit: String(pageSize),
+      order_by: 'block_timestamp,asc',
+      min_timestamp: String(row.scannedUntilMs ?? 0),
+    });
+    let newest = row.scannedUntilMs ?? 0;
+    for (let page = 0; page < pagesPerRound; page++) {
+      const result = await read(`${baseUrl}/v1/accounts/${row.address}/transactions/trc20?${params}`);
+      for (const transfer of result.data ?? []) {
+        const amountMinor = amountOf(transfer, row.address);
+        if (amountMinor === null) {
+          report.ignored += 1;
+          log.warn(
+            { address: row.address, transaction: transfer.transaction_id },
+            'ignored a transfer that is not USDT to this address',
+          );
+          continue;
+        }
+        const outcome = await payments.creditDeposit({
+          txHash: (transfer.transaction_id ?? '').toLowerCase(),
+          address: row.address,
+          amountMinor,
+          source: 'trongrid',
+          actorId: null,
+        });
+        if (outcome.credited) report.credited += 1;
+        else report.repeated += 1;
+        newest = Math.max(newest, transfer.block_timestamp ?? 0);
+      }
+      const fingerprint = result.meta?.fingerprint;
+      if (!fingerprint || (result.data ?? []).length < pageSize) break;
+      params.set('fingerprint', fingerprint);
+    }
+    // min_timestamp is inclusive: the newest transfer is read again next round and answered as a repeat.
+    if (newest !== (row.scannedUntilMs ?? 0)) await wallets.setScannedUntil(db, row.address, newest);
+  }
+
+  async function pollOnce(): Promise<PollReport | null> {
+    if (!(await holdLease())) return null;
+    const addresses = await wallets.allAddresses(db);
+    const report: PollReport = { addresses: addresses.length, credited: 0, repeated: 0, ignored: 0, failed: 0 };
+    for (let start = 0; start < addresses.length; start += addressesAtOnce) {
+      await Promise.all(
+        addresses.slice(start, start + addressesAtOnce).map((row) =>
+          scan(row, report).catch((error: unknown) => {
+            report.failed += 1;
+            log.warn({ err: error, address: row.address }, 'deposit scan failed; the address is read again next round');
+          }),
+        ),
+      );
+    }
+    return report;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      pollOnce()
+        .then((report) => {
+          if (report && report.credited > 0) log.info(report, 'deposits credited');
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'deposit watcher round failed'))
+        .finally(schedule);
+    }, config.DEPOSIT_POLL_SECONDS * 1000);
+    timer.unref();
+  }
+
+  return {
+    pollOnce,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { AmountFormatError, parseAmount, USDT } from './money';
+
+/** Amounts arrive as a decimal string or a JSON number (strings preferred, DESIGN §2) and leave as trimmed text. */
+export const decimalInput = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+
+/** The largest amount any form accepts: a trillion USDT, far inside a bigint column in minor units. */
+export const usdtAmountMaxMinor = 10n ** 12n * 10n ** BigInt(USDT.ratio_fraction);
+
+export interface UsdtAmountRules {
+  /** The smallest amount accepted, in minor units. */
+  minMinor: bigint;
+  /** Message key when the amount is below the minimum (or not a number at all, when `numberMessage` is unset). */
+  minMessage: string;
+  /** Message key for text that is not a decimal; defaults to `validation.number`. */
+  numberMessage?: string;
+}
+
+/**
+ * A USDT amount as a decimal string: at most six decimals (more is refused, never rounded), within
+ * [minimum, a trillion]. The output stays a string; the server turns it into minor units with `parseAmount`.
+ */
+export function usdtAmount(rules: UsdtAmountRules) {
+  return decimalInput.superRefine((value, ctx) => {
+    try {
+      const minor = parseAmount(value, USDT.ratio_fraction);
+      if (minor < rules.minMinor) ctx.addIssue({ code: 'custom', message: rules.minMessage });
+      if (minor > usdtAmountMaxMinor) ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
+    } catch (error) {
+      const message =
+        error instanceof AmountFormatError && error.reason === 'too_many_decimals'
+          ? 'validation.amount_decimals'
+          : (rules.numberMessage ?? 'validation.number');
+      ctx.addIssue({ code: 'custom', message });
+    }
+  });
+}
