@@ -42,6 +42,15 @@ describe('statusColor', () => {
   ])('colours terminal status %s %s', (slug, color) => {
     expect(statusColor(slug, 'terminal')).toBe(color);
   });
+
+  it.each([
+    ['moderation', 'orange'],
+    ['pending', 'blue'],
+    ['done', 'green'],
+    ['rejected', 'red'],
+  ])('colours payment status %s %s', (slug, color) => {
+    expect(statusColor(slug, 'payment')).toBe(color);
+  });
 });
 
 describe('StatusBadge', () => {

@@ -22,6 +22,12 @@ const palettes = {
     'in-progress': 'gray',
     canceled: 'red',
   },
+  payment: {
+    moderation: 'orange',
+    pending: 'blue',
+    done: 'green',
+    rejected: 'red',
+  },
   terminal: {
     disabled: 'gray',
     pending: 'gray',
