@@ -100,3 +100,11 @@ CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
 --> statement-breakpoint
 CREATE TRIGGER ledger_accounts_no_truncate BEFORE TRUNCATE ON ledger_accounts
   FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+--> statement-breakpoint
+-- The platform's accounts, and the accounts of every user that exists already; new users get theirs when created.
+INSERT INTO ledger_accounts (id, owner_id, kind, currency)
+  SELECT gen_random_uuid(), NULL, kind, 'USDT' FROM unnest(ARRAY['custody', 'revenue', 'rounding']) AS kind;
+--> statement-breakpoint
+INSERT INTO ledger_accounts (id, owner_id, kind, currency)
+  SELECT gen_random_uuid(), users.id, kind, 'USDT'
+  FROM users CROSS JOIN unnest(ARRAY['available', 'hold', 'insurance']) AS kind;

@@ -1,11 +1,12 @@
-import type { UserType } from '@paydesk/contract';
-import { xsrfCookie } from '@paydesk/contract';
+import { parseAmount, USDT, type UserType, xsrfCookie } from '@paydesk/contract';
+import { HDKey } from '@scure/bip32';
 import pg from 'pg';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { newId, randomToken } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
+import { randomTxHash } from '../src/lib/tron';
 import { insertUser } from '../src/modules/users/users.repository';
 
 /**
@@ -44,6 +45,32 @@ export async function openTestDatabase(): Promise<Database> {
 
 export const testPassword = 'correct-horse';
 
+/** The account-level extended public key of BIP-32 test vector 1: test apps derive deposit addresses from it. */
+export const testXpub = HDKey.fromMasterSeed(Uint8Array.from({ length: 16 }, (_, index) => index)).derive(
+  "m/44'/195'/0'",
+).publicExtendedKey;
+
+/** A valid TRON address outside the platform (the address of private key 1), for withdrawals. */
+export const externalAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
+
+/** The user's deposit address, issued on first need. */
+export async function depositAddressOf(app: App, userId: string): Promise<string> {
+  const [row] = (await app.money.wallets.addressesFor(app.db, userId)).slice(-1);
+  if (!row) throw new Error('no deposit address');
+  return row.address;
+}
+
+/** Credits a deposit of `amount` USDT to the user, as a confirmed on-chain transfer would. */
+export async function fund(app: App, userId: string, amount: string, txHash = randomTxHash()) {
+  return app.money.payments.creditDeposit({
+    txHash,
+    address: await depositAddressOf(app, userId),
+    amountMinor: parseAmount(amount, USDT.ratio_fraction),
+    source: 'admin',
+    actorId: null,
+  });
+}
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -61,7 +88,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', ...env }), ...overrides };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', DEPOSIT_XPUB: testXpub, ...env }),
+    ...overrides,
+  };
   const app = await buildApp({ config, database, logger: false });
   try {
     beforeReady?.(app);

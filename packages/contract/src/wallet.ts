@@ -51,7 +51,7 @@ const addressInput = (required: string, invalid: string) =>
   z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
+    .min(1, { error: required, abort: true })
     .max(100, { error: 'validation.too_long' })
     .refine((value) => value.length >= addressMinLength, { error: invalid });
 

@@ -51,7 +51,9 @@ function validationFields(error: FastifyError): Record<string, string[]> {
   for (const issue of error.validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
     const missing = issue.keyword === 'invalid_type' && issue.params.input === undefined;
-    const key = missing ? 'validation.required' : (issue.message ?? 'validation.invalid');
+    // A missing field reads "required", unless its schema names a message of its own ("Please select a trader.").
+    const ownKey = issue.message?.startsWith('validation.') && issue.message !== 'validation.invalid';
+    const key = missing && !ownKey ? 'validation.required' : (issue.message ?? 'validation.invalid');
     fields[field] = [...(fields[field] ?? []), key];
   }
   return fields;

@@ -1,4 +1,4 @@
-import type { AccountKind } from '@paydesk/contract';
+import { type AccountKind, USDT, userAccountKinds } from '@paydesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
@@ -37,8 +37,20 @@ function uniqueKeys(keys: AccountKey[]): AccountKey[] {
 }
 
 /**
- * The accounts of `keys`, opened at zero where missing, and locked FOR UPDATE in id order when `lock` is set: every
- * writer takes its account locks in that one order, so concurrent money movements never deadlock on each other.
+ * Opens a new user's accounts, at zero, with the user: every user has one account of each kind per currency from the
+ * start, so a money movement never has to open one (which could wait on another transaction while holding locks).
+ * The platform's accounts are opened by migration 0003.
+ */
+export async function openUserAccounts(db: Executor, ownerId: string, currency = USDT.code): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(userAccountKinds.map((kind) => ({ id: newId(), ownerId, kind, currency })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The accounts of `keys`, locked FOR UPDATE in id order when `lock` is set: every writer takes its account locks in
+ * that one order, so concurrent money movements never deadlock on each other.
  */
 export async function accountsFor(
   db: Executor,
@@ -47,22 +59,14 @@ export async function accountsFor(
   lock: boolean,
 ): Promise<Map<string, AccountRow>> {
   const wanted = uniqueKeys(keys);
-  const byKey = (rows: AccountRow[]) =>
-    new Map(rows.map((row) => [accountKeyText({ ownerId: row.ownerId, kind: row.kind as AccountKind }), row]));
-  const select = () => {
-    const query = db.select().from(ledgerAccounts).where(keysCondition(wanted, currency)).orderBy(ledgerAccounts.id);
-    return lock ? query.for('update') : query;
-  };
-  let found = byKey(await select());
-  const missing = wanted.filter((key) => !found.has(accountKeyText(key)));
-  if (missing.length > 0) {
-    await db
-      .insert(ledgerAccounts)
-      .values(missing.map((key) => ({ id: newId(), ownerId: key.ownerId, kind: key.kind, currency })))
-      .onConflictDoNothing();
-    found = byKey(await select());
-  }
-  return found;
+  const query = db.select().from(ledgerAccounts).where(keysCondition(wanted, currency)).orderBy(ledgerAccounts.id);
+  const rows = lock ? await query.for('update') : await query;
+  const accounts = new Map(
+    rows.map((row) => [accountKeyText({ ownerId: row.ownerId, kind: row.kind as AccountKind }), row]),
+  );
+  const missing = wanted.find((key) => !accounts.has(accountKeyText(key)));
+  if (missing) throw new Error(`ledger: no ${currency} account ${accountKeyText(missing)}`);
+  return accounts;
 }
 
 /** The ids among `ids` that are transfers already applied. */

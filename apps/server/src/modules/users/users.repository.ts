@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { openUserAccounts } from '../ledger/ledger.repository';
 import { agentLinks, auditEvents, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -41,6 +42,7 @@ export async function findUserByInviteCode(db: Executor, code: string): Promise<
 export async function insertUser(db: Executor, user: NewUser, traderProfile?: NewTraderProfile): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert returned no row');
+  await openUserAccounts(db, row.id);
   if (user.type === 'trader') await db.insert(traderProfiles).values({ userId: row.id, ...traderProfile });
   return row;
 }
