@@ -104,8 +104,8 @@ function startWorkers(app: FastifyInstance, config: Config, demo: DemoChain | nu
     demo?.start();
   });
   app.addHook('preClose', async () => {
-    watcher?.stop();
     demo?.stop();
+    await watcher?.stop();
   });
 }
 

@@ -7,6 +7,10 @@ const booleanText = z
   .transform((value) => value === 'true' || value === '1')
   .optional();
 
+/** An empty variable (`TRONGRID_URL=`) means the same as an unset one. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -35,22 +39,24 @@ const configSchema = z.object({
    * Extended public key (xpub…) the users' USDT deposit addresses are derived from. Unset: demo mode makes its own at
    * first start; elsewhere no addresses are issued until it is set.
    */
-  DEPOSIT_XPUB: z
-    .string()
-    .trim()
-    .optional()
-    .refine(
-      (value) => {
-        if (value === undefined) return true;
-        try {
-          depositKeyOf(value);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { message: 'must be an extended public key (xpub…) without a private part' },
-    ),
+  DEPOSIT_XPUB: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine(
+        (value) => {
+          if (value === undefined) return true;
+          try {
+            depositKeyOf(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be an extended public key (xpub…) without a private part' },
+      ),
+  ),
   /** Withdrawals above this many USDT wait for an admin even without manual_withdrawal. */
   WITHDRAWAL_AUTO_LIMIT: z
     .string()
@@ -67,8 +73,8 @@ const configSchema = z.object({
       { message: 'must be a USDT amount such as 1000 or 250.5' },
     ),
   /** TronGrid (or a compatible node) to watch deposit addresses with; unset turns the watcher off. */
-  TRONGRID_URL: z.string().url().optional(),
-  TRONGRID_API_KEY: z.string().min(1).optional(),
+  TRONGRID_URL: unsetWhenEmpty(z.string().url().optional()),
+  TRONGRID_API_KEY: unsetWhenEmpty(z.string().min(1).optional()),
   /** The USDT TRC-20 contract; only transfers of this token are credited. */
   TRON_USDT_CONTRACT: z
     .string()

@@ -13,7 +13,7 @@ import { insertUser } from '../src/modules/users/users.repository';
  * A migrated database of its own for one test file: an in-memory PGlite instance, or, when DATABASE_URL is set,
  * a fresh PostgreSQL database created for the file and dropped after it.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ dataDir: 'memory://' });
@@ -33,6 +33,7 @@ export async function openTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: fileUrl.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -73,7 +74,8 @@ export async function fund(app: App, userId: string, amount: string, txHash = ra
 
 export interface TestContext {
   app: App;
-  database: Database;
+  /** `url` is set on PostgreSQL: other processes can open the same database. */
+  database: Database & { url?: string };
   config: Config;
   close(): Promise<void>;
 }

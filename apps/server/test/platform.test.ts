@@ -80,6 +80,22 @@ describe('demo seed (DESIGN §7)', () => {
     });
   });
 
+  it('gives the demo users their money as real ledger deposits (DESIGN §7)', async () => {
+    const balance = async (username: string) => {
+      const browser = await new Client(ctx.app).signIn(username, demoPassword);
+      return (await browser.get('/api/inner/user/balance')).json().data;
+    };
+    expect(await balance('merchant')).toMatchObject({ available: '5000', hold: '1450' });
+    expect(await balance('trader')).toMatchObject({ available: '10000', insurance: '100', insurance_paid: true });
+    expect(await balance('trader2')).toMatchObject({ available: '0', insurance: '0', insurance_paid: false });
+    expect(await balance('agent')).toMatchObject({ available: '250' });
+    expect(await balance('partner')).toMatchObject({ available: '650', hold: '100' });
+    const root = await new Client(ctx.app).signIn('root', demoPassword);
+    const waiting = (await root.get('/api/inner/transaction?filter[type]=withdraw&filter[status]=moderation')).json();
+    expect(waiting.data.items.map((p: { money: { amount: string } }) => p.money.amount)).toEqual(['1200']);
+    expect((await root.get('/api/inner/ledger/reconciliation')).json().data.ok).toBe(true);
+  });
+
   it('links the demo agent to its traders with fee tiers in place', async () => {
     const agent = await new Client(ctx.app).signIn('agent', demoPassword);
     const traders = (await agent.get('/api/inner/agent/trader/')).json().data.items;
@@ -106,5 +122,15 @@ describe('configuration', () => {
 
   it('stops with a readable message on a wrong value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid configuration:\n {2}PORT/);
+    expect(() => loadConfig({ DEPOSIT_XPUB: 'xprv-nope' })).toThrow(/DEPOSIT_XPUB: must be an extended public key/);
+    expect(() => loadConfig({ WITHDRAWAL_AUTO_LIMIT: 'lots' })).toThrow(/WITHDRAWAL_AUTO_LIMIT/);
+    expect(() => loadConfig({ TRON_USDT_CONTRACT: 'T123' })).toThrow(/TRON_USDT_CONTRACT/);
+  });
+
+  it('reads money settings: the automatic withdrawal limit in minor units, empty values as unset', () => {
+    const config = loadConfig({ WITHDRAWAL_AUTO_LIMIT: '250.5', DEPOSIT_XPUB: '', TRONGRID_URL: ' ' });
+    expect(config.withdrawalAutoLimitMinor).toBe(250_500_000n);
+    expect(config.DEPOSIT_XPUB).toBeUndefined();
+    expect(config.TRONGRID_URL).toBeUndefined();
   });
 });

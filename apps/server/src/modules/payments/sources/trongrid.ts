@@ -175,9 +175,13 @@ export function createTronGridWatcher(deps: {
       stopped = false;
       schedule();
     },
-    stop() {
+    /** Stops polling and hands the lease back, so another process takes over at its next round. */
+    async stop() {
       stopped = true;
       clearTimeout(timer);
+      await db
+        .execute(sql`delete from platform_settings where key = ${leaseKey} and value = ${instance}`)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not hand the deposit watcher lease back'));
     },
   };
 }

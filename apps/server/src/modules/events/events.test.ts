@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { Client, createTestApp, createUser, fund, type TestContext } from '../../../test/harness';
+import { type App, buildApp } from '../../app';
+import { publishEvent } from './events.bus';
+
+/**
+ * SPEC §4 / §7 real-time connection. The central promise: a deposit committed through one server process reaches a
+ * socket connected to another. On PostgreSQL the other process is a real child process on the same database (events
+ * cross through LISTEN/NOTIFY); on the embedded database, which one process owns, it is a second app in this process.
+ */
+
+let ctx: TestContext;
+let other: { port: number; stop: () => Promise<void> };
+
+async function startChildProcess(url: string) {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/second-process.ts'], {
+    cwd: new URL('../../../', import.meta.url).pathname,
+    env: { ...process.env, DATABASE_URL: url, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve);
+  });
+  return {
+    port: (JSON.parse(line) as { port: number }).port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function startSecondApp(): Promise<typeof other> {
+  const app: App = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as AddressInfo).port, stop: () => app.close() };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  other = ctx.database.url ? await startChildProcess(ctx.database.url) : await startSecondApp();
+}, 60_000);
+afterAll(async () => {
+  await other.stop();
+  await ctx.close();
+});
+
+interface Message {
+  type: string;
+  message: string;
+}
+
+/** A socket with its received messages, and a way to wait for the next one of a type. */
+async function connect(port: number) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/`);
+  const received: Message[] = [];
+  const waiters: { type: string; resolve: (message: Message) => void }[] = [];
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as Message;
+    received.push(message);
+    for (const waiter of waiters.filter((w) => w.type === message.type)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(message);
+    }
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = (type: string, timeoutMs = 5000) =>
+    new Promise<Message>((resolve, reject) => {
+      const seen = received.find((message) => message.type === type);
+      if (seen) return resolve(seen);
+      waiters.push({ type, resolve });
+      setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+    });
+  return { socket, received, next, closed };
+}
+
+async function signedInUser(type: 'merchant' | 'trader' | 'admin' = 'merchant') {
+  const user = await createUser(ctx.database, { type });
+  const browser = await new Client(ctx.app).signIn(user.username);
+  const current = (await browser.get('/api/inner/user/current')).json().data.data;
+  return { user, browser, current };
+}
+
+const auth = (socket: WebSocket, userId: string | null, token: string) =>
+  socket.send(JSON.stringify({ type: 'auth', client: 'platform', data: { userId, token } }));
+
+describe('real-time events across server processes', () => {
+  it('delivers a deposit committed through one process to the socket of its owner on another', async () => {
+    const { user, browser, current } = await signedInUser();
+    const secret = (await browser.post('/api/inner/user/secret_key')).json().data;
+    const client = await connect(other.port);
+    auth(client.socket, secret.api_key, current.ws_token);
+    await client.next('auth.ok');
+
+    await fund(ctx.app, user.id, '42.5');
+    const event = await client.next('deposit.added');
+    expect(JSON.parse(event.message)).toEqual({ amount: '42.5', currency: { code: 'USDT', name: 'Tether USD' } });
+    client.socket.close();
+  });
+
+  it('sends a user only its own events, and nothing from a transaction that rolled back', async () => {
+    const mine = await signedInUser();
+    const theirs = await signedInUser();
+    const client = await connect(other.port);
+    auth(client.socket, mine.user.id, mine.current.ws_token);
+    await client.next('auth.ok');
+
+    await fund(ctx.app, theirs.user.id, '5');
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await publishEvent(tx, { userId: mine.user.id, type: 'deposit.added', message: '{"amount":"999"}' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await fund(ctx.app, mine.user.id, '7');
+    const event = await client.next('deposit.added');
+    expect(JSON.parse(event.message).amount).toBe('7');
+    expect(client.received.filter((message) => message.type === 'deposit.added')).toHaveLength(1);
+    client.socket.close();
+  });
+
+  it('tells the owner of a withdrawal that its balance changed', async () => {
+    const { user, browser, current } = await signedInUser();
+    await fund(ctx.app, user.id, '20');
+    const client = await connect((ctx.app.server.address() as AddressInfo).port);
+    auth(client.socket, null, current.ws_token);
+    await client.next('auth.ok');
+    await browser.post('/api/inner/wallet/withdrawals', {
+      address: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC',
+      currency: 'USDT',
+      amount: '5',
+    });
+    expect((await client.next('balance.changed')).message).toBe('');
+    client.socket.close();
+  });
+});
+
+describe('socket authentication', () => {
+  it('refuses a wrong token, a token of an ended session and a user id that is not the token owner', async () => {
+    const first = await signedInUser();
+    const second = await signedInUser();
+    for (const [userId, token] of [
+      [first.user.id, 'not-a-token'],
+      [second.user.id, first.current.ws_token],
+    ] as const) {
+      const client = await connect(other.port);
+      auth(client.socket, userId, token);
+      await client.next('auth.failed');
+      expect(await client.closed).toBe(4401);
+    }
+    await first.browser.post('/api/inner/logout');
+    const client = await connect(other.port);
+    auth(client.socket, first.user.id, first.current.ws_token);
+    expect(await client.closed).toBe(4401);
+  });
+
+  it('closes a socket whose first message is not an auth message', async () => {
+    const client = await connect(other.port);
+    client.socket.send('hello');
+    expect(await client.closed).toBe(4400);
+  });
+});

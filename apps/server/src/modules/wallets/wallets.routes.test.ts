@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, createUser, type TestContext, testXpub } from '../../../test/harness';
+import { newId } from '../../lib/ids';
+import { depositKeyOf, isTronAddress } from '../../lib/tron';
+import { reconcileLedger } from '../ledger/ledger.reconcile';
+import { traderProfiles } from '../users/users.table';
+import { platformSettings } from './wallets.table';
+
+describe('wallets and addresses (DEPOSIT_XPUB set)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('gives each user one address derived from the key, the same on every call', async () => {
+    const user = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app).signIn(user.username);
+    const [first, again] = [
+      (await browser.get('/api/inner/user/wallet/')).json().data,
+      (await browser.get('/api/inner/user/wallet/')).json().data,
+    ];
+    expect(first).toEqual(again);
+    expect(first.items.map((wallet: { type: { slug: string } }) => wallet.type.slug)).toEqual(['virtual', 'real']);
+    const real = first.items[1];
+    expect(isTronAddress(real.name)).toBe(true);
+    const key = depositKeyOf(testXpub);
+    const derived = Array.from({ length: 50 }, (_, index) => key.addressAt(index));
+    expect(derived).toContain(real.name);
+    expect(real).toMatchObject({ amount: { amount: '0' }, holder: { uuid: user.id, is_root: false } });
+    const current = (await browser.get('/api/inner/user/current')).json().data.data;
+    expect(current.wallets).toEqual(first.items);
+  });
+
+  it('issues different addresses to users asking at the same time', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(ctx.database, { type: 'partner' })));
+    const addresses = await Promise.all(
+      users.map(async (user) => (await ctx.app.money.wallets.addressesFor(ctx.app.db, user.id))[0]?.address),
+    );
+    expect(new Set(addresses).size).toBe(6);
+  });
+
+  it('answers the platform facts and the crypto currencies to any signed-in user', async () => {
+    const user = await createUser(ctx.database, { type: 'agent' });
+    const browser = await new Client(ctx.app).signIn(user.username);
+    expect((await browser.get('/api/inner/platform')).json().data).toEqual({
+      demo: false,
+      currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+      withdrawal: { min: '1', auto_limit: '1000' },
+    });
+    expect((await browser.get('/api/inner/currency/crypto/')).json().data).toEqual([
+      { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+    ]);
+    expect((await new Client(ctx.app).get('/api/inner/platform')).statusCode).toBe(401);
+  });
+
+  it('has no demo deposit outside demo mode', async () => {
+    const user = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app).signIn(user.username);
+    expect((await browser.post('/api/inner/wallet/demo_deposit', {})).statusCode).toBe(404);
+  });
+});
+
+describe('without a deposit key outside demo mode', () => {
+  it('issues no addresses and still shows the virtual wallet', async () => {
+    const ctx = await createTestApp({}, undefined, { DEPOSIT_XPUB: undefined });
+    try {
+      const user = await createUser(ctx.database, { type: 'merchant' });
+      const browser = await new Client(ctx.app).signIn(user.username);
+      const wallets = (await browser.get('/api/inner/user/wallet/')).json().data.items;
+      expect(wallets.map((wallet: { type: { slug: string } }) => wallet.type.slug)).toEqual(['virtual']);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('demo mode', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({}, undefined, { demo: true, DEPOSIT_XPUB: undefined, DEMO_SEND_SECONDS: 1 });
+  });
+  afterAll(() => ctx.close());
+
+  it('makes its own key at first start and keeps only the public part', async () => {
+    const [row] = await ctx.app.db.select().from(platformSettings).where(eq(platformSettings.key, 'deposit_xpub'));
+    expect(row?.value).toMatch(/^xpub/);
+    expect(row?.value).not.toBe(testXpub);
+    expect(() => depositKeyOf(row?.value ?? '')).not.toThrow();
+  });
+
+  it('simulates a deposit to the caller: exactly the insurance due for a gated trader, which lifts the gate', async () => {
+    const trader = await createUser(ctx.database, { type: 'trader', insurancePaid: false });
+    await ctx.app.db
+      .update(traderProfiles)
+      .set({ insuranceAmountMinor: 100_000_000n })
+      .where(eq(traderProfiles.userId, trader.id));
+    const browser = await new Client(ctx.app).signIn(trader.username);
+    expect((await browser.get('/api/inner/platform')).json().data.demo).toBe(true);
+    const response = await browser.post('/api/inner/wallet/demo_deposit', {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      credited: true,
+      payment: { money: { amount: '100' }, source: 'demo' },
+    });
+    const current = (await browser.get('/api/inner/user/current')).json().data.data;
+    expect(current.profile.insurance_paid).toBe(true);
+    const more = await browser.post('/api/inner/wallet/demo_deposit', { amount: '12.5' });
+    expect(more.json().data.payment.money.amount).toBe('12.5');
+    expect((await browser.get('/api/inner/user/balance')).json().data).toMatchObject({
+      available: '12.5',
+      insurance: '100',
+    });
+  });
+
+  it('sends approved withdrawals on its simulated chain with a transaction hash', async () => {
+    const merchant = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app).signIn(merchant.username);
+    await browser.post('/api/inner/wallet/demo_deposit', { amount: '50' });
+    const payment = (
+      await browser.post('/api/inner/wallet/withdrawals', {
+        address: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC',
+        currency: 'USDT',
+        amount: '20',
+      })
+    ).json().data;
+    expect(payment.status.slug).toBe('pending');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await ctx.app.money.demo?.sendApproved();
+    const sent = await ctx.app.money.payments.get(payment.guid, 'en');
+    expect(sent.status.slug).toBe('done');
+    expect(sent.tx_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await browser.get('/api/inner/user/balance')).json().data).toMatchObject({ available: '30', hold: '0' });
+  });
+
+  it('credits random demo deposits to users who are not admins', async () => {
+    const admin = await createUser(ctx.database, { type: 'admin' });
+    await ctx.app.money.wallets.addressesFor(ctx.app.db, admin.id);
+    for (let round = 0; round < 5; round++) await ctx.app.money.demo?.randomDeposit();
+    const system = await ctx.app.money.payments.systemBalance();
+    expect(Number(system.users_available) + Number(system.users_insurance)).toBeGreaterThan(0);
+    expect((await ctx.app.money.payments.balanceSummary(admin.id)).available).toBe('0');
+    expect((await reconcileLedger(ctx.app.db)).ok).toBe(true);
+  });
+
+  it('refuses a demo deposit to a user unknown to it', async () => {
+    await expect(ctx.app.money.demo?.depositTo(newId())).rejects.toThrow();
+  });
+});
