@@ -90,6 +90,7 @@ CREATE UNIQUE INDEX "ledger_accounts_owner_key" ON "ledger_accounts" USING btree
 CREATE UNIQUE INDEX "ledger_accounts_platform_key" ON "ledger_accounts" USING btree ("kind","currency") WHERE "ledger_accounts"."owner_id" is null;--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_seq_idx" ON "ledger_entries" USING btree ("account_id","seq");--> statement-breakpoint
 CREATE INDEX "ledger_entries_owner_seq_idx" ON "ledger_entries" USING btree ("owner_id","seq");--> statement-breakpoint
+CREATE INDEX "ledger_entries_reference_idx" ON "ledger_entries" USING btree ("reference_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transfers_seq_key" ON "ledger_transfers" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_reference_idx" ON "ledger_transfers" USING btree ("reference_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_deposit_tx_key" ON "payments" USING btree ("tx_hash","address") WHERE "payments"."type" = 'deposit';--> statement-breakpoint

@@ -102,5 +102,6 @@ export const ledgerEntries = pgTable(
     primaryKey({ columns: [table.transferId, table.accountId] }),
     index('ledger_entries_account_seq_idx').on(table.accountId, table.seq),
     index('ledger_entries_owner_seq_idx').on(table.ownerId, table.seq),
+    index('ledger_entries_reference_idx').on(table.referenceId),
   ],
 );
