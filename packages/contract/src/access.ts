@@ -74,6 +74,9 @@ export function can(subject: AccessSubject, name: CapabilityName): boolean {
   return true;
 }
 
+/** The admin whose username is root: the merchant-withdrawal button and the system wallets (SPEC §2.10, §6). */
+export const rootUsername = 'root';
+
 export type ScreenStatus = 'ready' | 'later';
 
 export interface Screen {

@@ -129,8 +129,11 @@ export const paymentSchema = z.object({
   tx_hash: z.string().nullable(),
   /** For a merchant withdrawal: the trader who sends the USDT on-chain and is credited for it. */
   trader: personSchema.nullable(),
-  source: z.string().nullable(),
+  source: z.enum(depositSources).nullable(),
   comment: z.string().nullable(),
+  /** Who accepted, rejected or reported a withdrawal sent, and when; null until then (or when the system did). */
+  decided_by: personSchema.nullable(),
+  decided_at: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -10,12 +10,14 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 const traders = alias(users, 'traders');
+const deciders = alias(users, 'deciders');
 
 /** A payment with the usernames of its owner and, for a merchant withdrawal, its trader. */
 export interface PaymentWithPeople {
   payment: PaymentRow;
   owner: { id: string; username: string };
   trader: { id: string; username: string } | null;
+  decider: { id: string; username: string } | null;
 }
 
 export async function insertPayment(db: Executor, row: NewPayment): Promise<PaymentRow> {
@@ -77,6 +79,7 @@ function withPeople() {
     payment: payments,
     owner: { id: users.id, username: users.username },
     trader: { id: traders.id, username: traders.username },
+    decider: { id: deciders.id, username: deciders.username },
   };
 }
 
@@ -96,6 +99,7 @@ export async function listPayments(
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
       .leftJoin(traders, eq(traders.id, payments.traderId))
+      .leftJoin(deciders, eq(deciders.id, payments.decidedBy))
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
@@ -115,6 +119,7 @@ export async function findPaymentWithPeople(db: Executor, id: string): Promise<P
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(traders, eq(traders.id, payments.traderId))
+    .leftJoin(deciders, eq(deciders.id, payments.decidedBy))
     .where(eq(payments.id, id))
     .limit(1);
   return row;

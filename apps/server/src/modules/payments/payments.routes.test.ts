@@ -275,7 +275,11 @@ describe('moderation (POST /transaction/{id}/accept, reject, sent)', () => {
   it('accepts a withdrawal in moderation once, audited; it is then sent', async () => {
     const { user, browser, payment } = await moderated();
     const accepted = await root.post(`/api/inner/transaction/${payment.guid}/accept`);
-    expect(accepted.json().data.status.slug).toBe('pending');
+    expect(accepted.json().data).toMatchObject({
+      status: { slug: 'pending' },
+      decided_by: { uuid: rootId, username: 'root' },
+      decided_at: expect.any(String),
+    });
     expect((await root.post(`/api/inner/transaction/${payment.guid}/accept`)).statusCode).toBe(409);
     await root.post(`/api/inner/transaction/${payment.guid}/sent`, { tx_hash: randomTxHash() });
     expect(await balanceOf(browser)).toMatchObject({ available: '500', hold: '0' });
@@ -393,7 +397,7 @@ describe('merchant withdrawal (POST /wallet/merchant_withdrawal)', () => {
       [{ ...valid, merchant_uuid: trader.user.id }, 'merchant_uuid', 'Please select a merchant.'],
       [{ ...valid, amount: '0' }, 'amount', 'Please enter a valid amount.'],
       [{ ...valid, amount: 'x' }, 'amount', 'Please enter a valid amount.'],
-      [{ ...valid, amount: '801' }, 'amount', 'The amount is more than your available balance.'],
+      [{ ...valid, amount: '801' }, 'amount', "The amount is more than the merchant's available balance."],
       [{ ...valid, to_address: '' }, 'to_address', 'Please enter wallet address.'],
       [{ ...valid, to_address: 'T12345' }, 'to_address', 'Please enter a valid wallet address.'],
     ];

@@ -10,6 +10,7 @@ import {
   type PayoutRequest,
   paginate,
   parseAmount,
+  rootUsername,
   type SystemBalance,
   USDT,
 } from '@paydesk/contract';
@@ -23,7 +24,6 @@ import * as ledger from '../ledger/ledger.repository';
 import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.service';
 import * as users from '../users/users.repository';
 import * as wallets from '../wallets/wallets.repository';
-import { rootUsername } from '../wallets/wallets.service';
 import * as repo from './payments.repository';
 import { dateRange, historyFilters, historyRowView, paymentFilters, paymentView, usdtText } from './payments.view';
 
@@ -207,7 +207,11 @@ export function createPaymentsService(db: Db, config: Config) {
   }
 
   /** Holds the money of a new withdrawal: available → hold, in the transaction that records the payment. */
-  async function holdWithdrawal(tx: Tx, row: repo.NewPayment & { id: string; userId: string; amountMinor: bigint }) {
+  async function holdWithdrawal(
+    tx: Tx,
+    row: repo.NewPayment & { id: string; userId: string; amountMinor: bigint },
+    shortMessage = 'validation.insufficient_funds',
+  ) {
     const payment = await repo.insertPayment(tx, row);
     const hold = postTransfers(tx, [
       {
@@ -224,7 +228,7 @@ export function createPaymentsService(db: Db, config: Config) {
     } catch (error) {
       // The form's amount field is what to fix.
       if (error instanceof DomainError && error.code === 'insufficient_funds') {
-        throw new DomainError('insufficient_funds', { amount: ['validation.insufficient_funds'] });
+        throw new DomainError('insufficient_funds', { amount: [shortMessage] });
       }
       throw error;
     }
@@ -301,19 +305,23 @@ export function createPaymentsService(db: Db, config: Config) {
       await assertPayoutAddress('to_address', input.to_address);
       const amountMinor = usdtMinor(input.amount);
       const id = await db.transaction(async (tx) => {
-        const payment = await holdWithdrawal(tx, {
-          id: newId(),
-          userId: merchant.id,
-          type: 'withdraw',
-          status: 'pending',
-          amountMinor,
-          currency: USDT.code,
-          address: input.to_address,
-          traderId: trader.id,
-          createdBy: actor.id,
-          decidedBy: actor.id,
-          decidedAt: new Date(),
-        });
+        const payment = await holdWithdrawal(
+          tx,
+          {
+            id: newId(),
+            userId: merchant.id,
+            type: 'withdraw',
+            status: 'pending',
+            amountMinor,
+            currency: USDT.code,
+            address: input.to_address,
+            traderId: trader.id,
+            createdBy: actor.id,
+            decidedBy: actor.id,
+            decidedAt: new Date(),
+          },
+          'validation.merchant_insufficient_funds',
+        );
         await audit(tx, actor.id, 'payment.merchant_withdrawal', payment, null, {
           amount: usdtText(amountMinor),
           trader: trader.username,

@@ -47,8 +47,10 @@ export function paymentView(
     address: payment.address,
     tx_hash: payment.txHash,
     trader: row.trader?.id ? { uuid: row.trader.id, username: row.trader.username } : null,
-    source: payment.source,
+    source: payment.source as Payment['source'],
     comment: payment.comment,
+    decided_by: row.decider?.id ? { uuid: row.decider.id, username: row.decider.username } : null,
+    decided_at: payment.decidedAt?.toISOString() ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type ListData,
   type PlatformInfo,
   paginate,
+  rootUsername,
   USDT,
   type Wallet,
   type WalletListQuery,
@@ -14,9 +15,6 @@ import type { Db, Executor } from '../../db/client';
 import { type DepositKey, depositKeyOf, newDemoXpub } from '../../lib/tron';
 import * as ledger from '../ledger/ledger.repository';
 import * as repo from './wallets.repository';
-
-/** The user whose username is root holds the platform's own wallets (SPEC §2.10 system marker). */
-export const rootUsername = 'root';
 
 const xpubSetting = 'deposit_xpub';
 const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);

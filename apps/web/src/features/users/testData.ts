@@ -21,7 +21,7 @@ export function makeManagedUser(overrides: Partial<User> = {}): User {
     roles: [],
     permissions: [],
     wallets: [],
-    balance: { hold: '0', virtual: '0', currency: usdt },
+    balance: { hold: '0', virtual: '0', insurance: '0', currency: usdt },
     created_at: '2026-03-05T07:08:09.000Z',
     profile: null,
     ...overrides,
@@ -42,7 +42,8 @@ export const trader = makeManagedUser({
   comment: 'Trader with insurance paid',
   is_online: true,
   invite_code: 'INVITE-CODE-1',
-  balance: { hold: '12.5', virtual: '1500.123456', currency: usdt },
+  // The insurance account holds more than the contribution asked for: the cell must show the ledger's figure.
+  balance: { hold: '12.5', virtual: '1500.123456', insurance: '150.5', currency: usdt },
   profile: {
     fees: [
       { direction: 'pay_in', min_amount: '0', max_amount: '1000', percentage: '2.5' },
@@ -71,7 +72,7 @@ export const merchant = makeManagedUser({
   username: 'merchant',
   type: 'merchant',
   comment: 'Demo shop',
-  balance: { hold: '0', virtual: '5000', currency: usdt },
+  balance: { hold: '0', virtual: '5000', insurance: '0', currency: usdt },
   profile: {
     fees: [
       { direction: 'pay_out', min_amount: '0', max_amount: null, percentage: '3' },

@@ -1,8 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../ui/DecimalInput';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
 import { Toggle } from '../../../ui/Toggle';
-import { DecimalInput } from './DecimalInput';
 import { type AgentLinkDraft, newAgentLink } from './userForm';
 
 const nameWidth = 120;

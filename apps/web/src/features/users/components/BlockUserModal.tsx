@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { AppModal } from '../../../ui/AppModal';
+import { useRetained } from '../../../ui/useRetained';
 import { useBlockUser } from '../api/blockUser';
-import { useRetained } from './useRetained';
 
 export interface BlockUserModalProps {
   user: User | null;

@@ -2,8 +2,8 @@ import { ActionIcon, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '
 import { type FeeDirection, feeDirections } from '@paydesk/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../ui/DecimalInput';
 import { SingleSelect } from '../../../ui/SingleSelect';
-import { DecimalInput } from './DecimalInput';
 import { type FeeDraft, newFeeRow } from './userForm';
 
 export interface FeeRowsEditorProps {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { AppModal } from '../../../ui/AppModal';
+import { useRetained } from '../../../ui/useRetained';
 import { useUnblockUser } from '../api/unblockUser';
-import { useRetained } from './useRetained';
 
 export interface UnblockUserModalProps {
   user: User | null;

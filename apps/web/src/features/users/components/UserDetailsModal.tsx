@@ -7,10 +7,10 @@ import { AppModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
 import { CopyableText } from '../../../ui/CopyableText';
 import { OnlineDot } from '../../../ui/OnlineDot';
+import { useRetained } from '../../../ui/useRetained';
 import { useUser } from '../api/getUser';
 import { AuditTrail } from './AuditTrail';
 import { feeRangeText, firstFeePercentage, inviteLinkOf, noValue, percentText } from './display';
-import { useRetained } from './useRetained';
 
 export interface UserDetailsModalProps {
   /** The list row; the modal shows it at once and refreshes it from `GET /user/{uuid}`. */

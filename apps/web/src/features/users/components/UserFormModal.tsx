@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { AppModal } from '../../../ui/AppModal';
+import { DecimalInput } from '../../../ui/DecimalInput';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
 import { Toggle } from '../../../ui/Toggle';
 import { useCreateUser } from '../api/createUser';
@@ -13,7 +14,6 @@ import { useRoles } from '../api/listRoles';
 import type { ManagedUserType } from '../api/listUsers';
 import { useUpdateUser } from '../api/updateUser';
 import { AgentLinksEditor } from './AgentLinksEditor';
-import { DecimalInput } from './DecimalInput';
 import { FeeRowsEditor } from './FeeRowsEditor';
 import {
   checkCreate,

@@ -71,11 +71,13 @@ function BalanceLine({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-/** SPEC §2.8 trader balance: hold, total and, once the insurance is paid, the deposit with its currency. */
+/**
+ * SPEC §2.8 trader balance: hold, total and, once the insurance is paid, the deposit with its currency. The deposit
+ * is what the trader's insurance account holds in the ledger, not the contribution the profile asks for.
+ */
 function TraderBalance({ user }: { user: User }) {
   const { t } = useTranslation('users');
   const currency = user.balance.currency.code;
-  const insurance = user.profile?.insurance_payment_amount;
   return (
     <Stack gap={0}>
       <BalanceLine label={t('balance.hold')}>
@@ -84,9 +86,9 @@ function TraderBalance({ user }: { user: User }) {
       <BalanceLine label={t('balance.total')}>
         <Amount amount={user.balance.virtual} currency={currency} />
       </BalanceLine>
-      {user.profile?.insurance_paid && insurance && (
+      {user.profile?.insurance_paid && (
         <BalanceLine label={t('balance.deposit')}>
-          <Amount amount={insurance.amount} currency={insurance.currency.code} />
+          <Amount amount={user.balance.insurance} currency={currency} />
         </BalanceLine>
       )}
     </Stack>

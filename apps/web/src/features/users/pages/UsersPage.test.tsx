@@ -90,7 +90,8 @@ describe('user lists', () => {
     expect(within(row).getByText('01a2…07a1')).toBeInTheDocument();
     expect(row).toHaveTextContent('Hold: 12.5 USDT');
     expect(row).toHaveTextContent('Total: 1500.12... USDT');
-    expect(row).toHaveTextContent('Deposit: 100 USDT');
+    // The deposit is the insurance account's balance (150.5), not the required contribution (100).
+    expect(row).toHaveTextContent('Deposit: 150.5 USDT');
     expect(row).toHaveTextContent('Trader with insurance paid');
     for (const action of ['Edit', 'Details', 'Block']) {
       expect(within(row).getByRole('button', { name: action })).toBeInTheDocument();

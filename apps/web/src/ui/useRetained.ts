@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * The last non-null value. A modal opened for a user keeps showing that user while it fades out after the user is
+ * The last non-null value. A modal opened for a row (a user, a payment) keeps showing it while it fades out after it is
  * set back to null, instead of going blank for the length of the transition.
  */
 export function useRetained<T>(value: T | null): T | null {

@@ -1,0 +1,28 @@
+import type { ListData, Payment, PaymentType } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { moneyKey } from '../../../lib/money';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+
+/** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
+export const paymentsKey = [...moneyKey, 'payments'] as const;
+
+/** `GET /transaction` for one tab (SPEC §2.13): the tab is `filter[type]`, newest first. */
+export function fetchPayments(type: PaymentType, params: ListParams, signal?: AbortSignal): Promise<ListData<Payment>> {
+  return http.get<ListData<Payment>>('/transaction', {
+    query: { ...toListQuery(params), 'filter[type]': type },
+    signal,
+  });
+}
+
+export const paymentsListQuery = (type: PaymentType, params: ListParams) =>
+  queryOptions({
+    queryKey: [...paymentsKey, 'list', type, params],
+    queryFn: ({ signal }) => fetchPayments(type, params, signal),
+    // The rows of the previous page stay on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function usePaymentsList(type: PaymentType, params: ListParams) {
+  return useQuery(paymentsListQuery(type, params));
+}

@@ -1,0 +1,103 @@
+import { Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Payment, PaymentType } from '@paydesk/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterBar } from '../../../ui/FilterBar';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { useAcceptPayment } from '../api/acceptPayment';
+import { usePaymentsList } from '../api/listPayments';
+import { paymentColumns } from './paymentColumns';
+import { RejectPaymentModal } from './RejectPaymentModal';
+import { ReportSentModal } from './ReportSentModal';
+
+type Dialog = { kind: 'reject'; payment: Payment } | { kind: 'sent'; payment: Payment };
+
+/**
+ * One tab of /pay (SPEC §2.13): the server's filters, the tab's columns and pagination. On withdrawals an admin
+ * accepts what waits on moderation, rejects what is not sent yet and reports the on-chain send; the list reloads
+ * after each and a toast says what happened.
+ */
+export function PaymentListView({ type }: { type: PaymentType }) {
+  const { t } = useTranslation('payments');
+  const list = useListParams();
+  const payments = usePaymentsList(type, list.params);
+  const accept = useAcceptPayment();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const paymentOf = (kind: Dialog['kind']) => (dialog?.kind === kind ? dialog.payment : null);
+
+  const accepting = accept.isPending ? (accept.variables ?? null) : null;
+  const columns = useMemo(
+    () =>
+      paymentColumns(type, t, {
+        onAccept: (payment) =>
+          accept.mutate(payment.guid, {
+            onSuccess: (accepted) =>
+              notifications.show({
+                color: 'teal',
+                message: t('toast.accepted', { username: accepted.payable.username }),
+              }),
+            onError: (error) =>
+              notifications.show({
+                color: 'red',
+                title: t('toast.acceptFailed'),
+                message: isApiError(error) && error.localizedMessage ? error.localizedMessage : t('saveFailed'),
+              }),
+          }),
+        onReject: (payment) => setDialog({ kind: 'reject', payment }),
+        onSent: (payment) => setDialog({ kind: 'sent', payment }),
+        accepting,
+      }),
+    [type, t, accept.mutate, accepting],
+  );
+  const filters = useMemo(
+    () => (payments.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
+    [payments.data, t],
+  );
+  const pagination = payments.data?.context.pagination;
+
+  function decided(key: 'toast.rejected' | 'toast.sent', payment: Payment) {
+    notifications.show({ color: 'teal', message: t(key, { username: payment.payable.username }) });
+    close();
+  }
+
+  return (
+    <Stack gap="md">
+      {filters.length > 0 && (
+        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
+      )}
+      {payments.isError && (
+        <Text c="red" size="sm" role="alert">
+          {isApiError(payments.error) && payments.error.localizedMessage
+            ? payments.error.localizedMessage
+            : t('loadFailed')}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={payments.data?.items ?? []}
+        rowKey={(payment) => payment.guid}
+        loading={payments.isFetching}
+        emptyMessage={t(`empty.${type}`)}
+        minWidthPx={type === 'withdraw' ? 1450 : 1100}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+      <RejectPaymentModal
+        payment={paymentOf('reject')}
+        onClose={close}
+        onRejected={(payment) => decided('toast.rejected', payment)}
+      />
+      <ReportSentModal
+        payment={paymentOf('sent')}
+        onClose={close}
+        onReported={(payment) => decided('toast.sent', payment)}
+      />
+    </Stack>
+  );
+}

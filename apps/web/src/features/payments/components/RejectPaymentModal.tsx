@@ -1,0 +1,92 @@
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { type Payment, withdrawalRejectSchema } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { AppModal } from '../../../ui/AppModal';
+import { useRetained } from '../../../ui/useRetained';
+import { useRejectPayment } from '../api/rejectPayment';
+import { PaymentSummary } from './PaymentSummary';
+
+export interface RejectPaymentModalProps {
+  payment: Payment | null;
+  onClose: () => void;
+  onRejected: (payment: Payment) => void;
+}
+
+/** Rejects a withdrawal on moderation or pending: a reason is required, the held money returns to the owner. */
+export function RejectPaymentModal({ payment, onClose, onRejected }: RejectPaymentModalProps) {
+  const { t } = useTranslation('payments');
+  const shown = useRetained(payment);
+  return (
+    <AppModal opened={payment !== null} onClose={onClose} title={t('reject.title')}>
+      {shown && <RejectForm key={shown.guid} payment={shown} onCancel={onClose} onRejected={onRejected} />}
+    </AppModal>
+  );
+}
+
+function RejectForm({
+  payment,
+  onCancel,
+  onRejected,
+}: {
+  payment: Payment;
+  onCancel: () => void;
+  onRejected: (payment: Payment) => void;
+}) {
+  const { t } = useTranslation('payments');
+  const reject = useRejectPayment();
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reject.isPending) return;
+    setFailure(null);
+    const parsed = withdrawalRejectSchema.safeParse({ comment });
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues, t));
+      return;
+    }
+    setErrors({});
+    try {
+      onRejected(await reject.mutateAsync({ id: payment.guid, comment: parsed.data.comment }));
+    } catch (error) {
+      const shown = formFailureOf(error, ['comment'], t('saveFailed'));
+      setErrors(shown.fields);
+      setFailure(shown.general);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <PaymentSummary payment={payment} />
+        <Text size="sm">{t('reject.text')}</Text>
+        <Textarea
+          label={t('reject.comment')}
+          required
+          rows={3}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          error={errors.comment}
+          data-autofocus
+        />
+        {failure !== null && (
+          <Text c="red" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={reject.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={reject.isPending}>
+            {t('reject.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type Payment, withdrawalSentSchema } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { AppModal } from '../../../ui/AppModal';
+import { useRetained } from '../../../ui/useRetained';
+import { useReportPaymentSent } from '../api/reportPaymentSent';
+import { PaymentSummary } from './PaymentSummary';
+
+/** Hashes and addresses are read character by character: only the typed text is monospace, not the label. */
+const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+export interface ReportSentModalProps {
+  payment: Payment | null;
+  onClose: () => void;
+  onReported: (payment: Payment) => void;
+}
+
+/**
+ * Reports the on-chain transfer of a pending withdrawal by its hash (the custody side's step, DESIGN §4). For a
+ * merchant withdrawal the hash is the trader's transfer, and the merchant's held money then moves to the trader.
+ */
+export function ReportSentModal({ payment, onClose, onReported }: ReportSentModalProps) {
+  const { t } = useTranslation('payments');
+  const shown = useRetained(payment);
+  return (
+    <AppModal opened={payment !== null} onClose={onClose} title={t('sent.title')}>
+      {shown && <SentForm key={shown.guid} payment={shown} onCancel={onClose} onReported={onReported} />}
+    </AppModal>
+  );
+}
+
+function SentForm({
+  payment,
+  onCancel,
+  onReported,
+}: {
+  payment: Payment;
+  onCancel: () => void;
+  onReported: (payment: Payment) => void;
+}) {
+  const { t } = useTranslation('payments');
+  const report = useReportPaymentSent();
+  const [txHash, setTxHash] = useState('');
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (report.isPending) return;
+    setFailure(null);
+    const parsed = withdrawalSentSchema.safeParse({ tx_hash: txHash });
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues, t));
+      return;
+    }
+    setErrors({});
+    try {
+      onReported(await report.mutateAsync({ id: payment.guid, txHash: parsed.data.tx_hash }));
+    } catch (error) {
+      const shown = formFailureOf(error, ['tx_hash'], t('saveFailed'));
+      setErrors(shown.fields);
+      setFailure(shown.general);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <PaymentSummary payment={payment} />
+        <Text size="sm">
+          {payment.trader ? t('sent.textMerchant', { trader: payment.trader.username }) : t('sent.text')}
+        </Text>
+        <TextInput
+          label={t('sent.txHash')}
+          description={t('sent.txHashHint')}
+          required
+          value={txHash}
+          onChange={(event) => setTxHash(event.currentTarget.value)}
+          error={errors.tx_hash}
+          styles={monospaceInput}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+        />
+        {failure !== null && (
+          <Text c="red" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={report.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={report.isPending}>
+            {t('sent.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { Payment, PaymentType } from '@paydesk/contract';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format';
+import { Amount } from '../../../ui/Amount';
+import { CopyableId } from '../../../ui/CopyableId';
+import type { DataTableColumn } from '../../../ui/DataTable';
+import { StatusBadge } from '../../../ui/StatusBadge';
+
+export const noValue = '—';
+
+export interface PaymentRowActions {
+  onAccept: (payment: Payment) => void;
+  onReject: (payment: Payment) => void;
+  onSent: (payment: Payment) => void;
+  /** The payment whose accept call is in flight; its button shows a loader. */
+  accepting: string | null;
+}
+
+/** What a withdrawal allows (SPEC §2.13, §4): accept on moderation, reject until sent, report sent once approved. */
+export const canAccept = (payment: Payment) => payment.status.slug === 'moderation';
+export const canReject = (payment: Payment) =>
+  payment.status.slug === 'moderation' || payment.status.slug === 'pending';
+export const canReportSent = (payment: Payment) => payment.status.slug === 'pending';
+
+/**
+ * Keeps a cell on one line at its full width. Without it the wide withdrawal table squeezes shortened ids onto two
+ * lines (the browser may break after "…") and cuts status badges, whose own styles let them shrink.
+ */
+function NoWrap({ children }: { children: ReactNode }) {
+  return <Box style={{ whiteSpace: 'nowrap', minWidth: 'max-content' }}>{children}</Box>;
+}
+
+function Status({ payment, t }: { payment: Payment; t: TFunction }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <NoWrap>
+        <StatusBadge slug={payment.status.slug} label={payment.status.title} kind="payment" />
+      </NoWrap>
+      {payment.comment && (
+        <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={payment.comment}>
+          {t('reason', { comment: payment.comment })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Sum({ payment }: { payment: Payment }) {
+  return <Amount amount={payment.money.amount} currency={payment.money.currency.code} />;
+}
+
+function OptionalAmount({ amount, currency }: { amount: string | null; currency: string }) {
+  return amount === null ? noValue : <Amount amount={amount} currency={currency} />;
+}
+
+function Id({ id }: { id: string | null }) {
+  return id ? (
+    <NoWrap>
+      <CopyableId id={id} />
+    </NoWrap>
+  ) : (
+    noValue
+  );
+}
+
+function TypeCell({ payment, t }: { payment: Payment; t: TFunction }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {payment.type.title}
+      </Text>
+      {payment.trader && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('via', { trader: payment.trader.username })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function RowActions({ payment, actions, t }: { payment: Payment; actions: PaymentRowActions; t: TFunction }) {
+  const any = canAccept(payment) || canReject(payment) || canReportSent(payment);
+  if (!any) return noValue;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {canAccept(payment) && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="teal"
+          loading={actions.accepting === payment.guid}
+          disabled={actions.accepting !== null && actions.accepting !== payment.guid}
+          onClick={() => actions.onAccept(payment)}
+        >
+          {t('actions.accept')}
+        </Button>
+      )}
+      {canReportSent(payment) && (
+        <Button size="compact-sm" variant="light" onClick={() => actions.onSent(payment)}>
+          {t('actions.sent')}
+        </Button>
+      )}
+      {canReject(payment) && (
+        <Button size="compact-sm" variant="light" color="red" onClick={() => actions.onReject(payment)}>
+          {t('actions.reject')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function sourceText(source: string | null, t: TFunction): string {
+  return source ? t(`source.${source}`, { defaultValue: source }) : noValue;
+}
+
+/** The columns of SPEC §2.13 for one tab; deposits also show where they were seen, the hash and the address. */
+export function paymentColumns(
+  type: PaymentType,
+  t: TFunction,
+  actions: PaymentRowActions,
+): DataTableColumn<Payment>[] {
+  const guid: DataTableColumn<Payment> = {
+    key: 'guid',
+    title: t('column.guid'),
+    render: (payment) => <Id id={payment.guid} />,
+  };
+  const owner: DataTableColumn<Payment> = {
+    key: 'owner',
+    title: t('column.owner'),
+    render: (payment) => (
+      <Text size="sm" fw={500}>
+        {payment.payable.username}
+      </Text>
+    ),
+  };
+  const status: DataTableColumn<Payment> = {
+    key: 'status',
+    title: t('column.status'),
+    render: (payment) => <Status payment={payment} t={t} />,
+  };
+  const date: DataTableColumn<Payment> = {
+    key: 'date',
+    title: t('column.date'),
+    render: (payment) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(payment.date)}</span>,
+  };
+  const sum: DataTableColumn<Payment> = {
+    key: 'sum',
+    title: t('column.sum'),
+    render: (payment) => <Sum payment={payment} />,
+  };
+
+  if (type === 'deposit') {
+    return [
+      guid,
+      owner,
+      status,
+      date,
+      sum,
+      {
+        key: 'source',
+        title: t('column.source'),
+        render: (payment) => (
+          <Badge variant="default" tt="none">
+            {sourceText(payment.source, t)}
+          </Badge>
+        ),
+      },
+      { key: 'tx_hash', title: t('column.txHash'), render: (payment) => <Id id={payment.tx_hash} /> },
+      { key: 'address', title: t('column.address'), render: (payment) => <Id id={payment.address} /> },
+    ];
+  }
+  return [
+    guid,
+    owner,
+    sum,
+    status,
+    date,
+    {
+      key: 'transaction_id',
+      title: t('column.transactionId'),
+      render: (payment) => <Id id={payment.tx_hash ?? payment.order_uuid} />,
+    },
+    {
+      key: 'balance_before',
+      title: t('column.balanceBefore'),
+      render: (payment) => <OptionalAmount amount={payment.balance_before} currency={payment.money.currency.code} />,
+    },
+    {
+      key: 'balance_after',
+      title: t('column.balanceAfter'),
+      render: (payment) => <OptionalAmount amount={payment.balance_after} currency={payment.money.currency.code} />,
+    },
+    { key: 'type', title: t('column.type'), render: (payment) => <TypeCell payment={payment} t={t} /> },
+    {
+      key: 'actions',
+      title: t('column.actions'),
+      render: (payment) => <RowActions payment={payment} actions={actions} t={t} />,
+    },
+  ];
+}

@@ -1,0 +1,59 @@
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { can, type PaymentType, paymentTypes } from '@paydesk/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { CreditDepositModal } from '../components/CreditDepositModal';
+import { PaymentListView } from '../components/PaymentListView';
+
+const isTab = (value: string | null): value is PaymentType => paymentTypes.includes(value as PaymentType);
+
+/**
+ * /pay (SPEC §2.13): deposits and withdrawals of every user, one tab each; the tab is kept in `?tab=` so a reload
+ * keeps it. Admins who manage wallets may also credit an on-chain deposit by hand.
+ */
+export function PaymentsPage() {
+  const { t } = useTranslation('payments');
+  const user = useCurrentUser().data;
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: PaymentType = isTab(requested) ? requested : 'deposit';
+  const [crediting, setCrediting] = useState(false);
+  const mayCredit = user !== undefined && can(accessSubjectOf(user), 'wallets');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        {mayCredit && tab === 'deposit' && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCrediting(true)}>
+            {t('credit.open')}
+          </Button>
+        )}
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) => isTab(value) && setSearch({ tab: value }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          {paymentTypes.map((type) => (
+            <Tabs.Tab key={type} value={type}>
+              {t(`tab.${type}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {paymentTypes.map((type) => (
+          <Tabs.Panel key={type} value={type}>
+            <PaymentListView type={type} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {mayCredit && <CreditDepositModal opened={crediting} onClose={() => setCrediting(false)} />}
+    </Stack>
+  );
+}

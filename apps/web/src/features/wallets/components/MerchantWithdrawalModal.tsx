@@ -1,0 +1,162 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { merchantWithdrawalSchema, type User, withdrawalMinUsdt } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmountDisplay } from '../../../lib/format';
+import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { AppModal } from '../../../ui/AppModal';
+import { DecimalInput } from '../../../ui/DecimalInput';
+import { SingleSelect } from '../../../ui/SingleSelect';
+import { useCreateMerchantWithdrawal } from '../api/createMerchantWithdrawal';
+import { type ChoiceType, useUserChoices } from '../api/listUserChoices';
+
+export interface MerchantWithdrawalModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** The root admin's merchant withdrawal (SPEC §2.10, §5): trader, merchant, amount in USDT and address. */
+export function MerchantWithdrawalModal({ opened, onClose, onDone }: MerchantWithdrawalModalProps) {
+  const { t } = useTranslation('wallets');
+  // A new key per opening starts an empty form; the old one stays on screen while the modal fades out.
+  const [round, setRound] = useState(0);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setRound((value) => value + 1);
+  }
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('merchant_withdrawal.title')}>
+      <WithdrawalForm key={round} onCancel={onClose} onDone={onDone} />
+    </AppModal>
+  );
+}
+
+/** Hashes and addresses are read character by character: only the typed text is monospace, not the label. */
+const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+const formFields = ['user_uuid', 'merchant_uuid', 'amount', 'to_address'] as const;
+type Values = Record<(typeof formFields)[number], string>;
+const emptyValues: Values = { user_uuid: '', merchant_uuid: '', amount: '', to_address: '' };
+
+/** A blocked or inactive user stays in the list, greyed out, so the operator sees why it cannot be chosen. */
+function useChoices(type: ChoiceType) {
+  const { t } = useTranslation('wallets');
+  const choices = useUserChoices(type, true);
+  const users = choices.data ?? [];
+  const data = users.map((user) => {
+    const usable = user.is_active && !user.is_blocked;
+    return {
+      value: user.uuid,
+      label: usable ? user.username : `${user.username} (${t('merchant_withdrawal.unavailable')})`,
+      disabled: !usable,
+    };
+  });
+  return { data, users, loading: choices.isPending };
+}
+
+function availableOf(users: User[], uuid: string): string | null {
+  const user = users.find((candidate) => candidate.uuid === uuid);
+  return user ? formatAmountDisplay(user.balance.virtual) : null;
+}
+
+function WithdrawalForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+  const { t } = useTranslation('wallets');
+  const withdraw = useCreateMerchantWithdrawal();
+  const traders = useChoices('trader');
+  const merchants = useChoices('merchant');
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (field: keyof Values) => (value: string | null) =>
+    setValues((current) => ({ ...current, [field]: value ?? '' }));
+  const available = availableOf(merchants.users, values.merchant_uuid);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (withdraw.isPending) return;
+    setFailure(null);
+    const parsed = merchantWithdrawalSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues, t));
+      return;
+    }
+    setErrors({});
+    try {
+      await withdraw.mutateAsync(parsed.data);
+      onDone();
+    } catch (error) {
+      const shown = formFailureOf(error, formFields, t('merchant_withdrawal.failed'));
+      setErrors(shown.fields);
+      setFailure(shown.general);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('merchant_withdrawal.text')}</Text>
+        <SingleSelect
+          label={t('merchant_withdrawal.trader')}
+          required
+          searchable
+          data={traders.data}
+          value={values.user_uuid || null}
+          onChange={set('user_uuid')}
+          error={errors.user_uuid}
+          disabled={traders.loading}
+          nothingFoundMessage={t('merchant_withdrawal.nothingFound')}
+          data-autofocus
+        />
+        <SingleSelect
+          label={t('merchant_withdrawal.merchant')}
+          required
+          searchable
+          data={merchants.data}
+          value={values.merchant_uuid || null}
+          onChange={set('merchant_uuid')}
+          error={errors.merchant_uuid}
+          description={available === null ? undefined : t('merchant_withdrawal.available', { amount: available })}
+          disabled={merchants.loading}
+          nothingFoundMessage={t('merchant_withdrawal.nothingFound')}
+        />
+        <DecimalInput
+          label={t('merchant_withdrawal.amount')}
+          required
+          value={values.amount}
+          onChange={set('amount')}
+          error={errors.amount}
+          min={Number(withdrawalMinUsdt)}
+          step={1}
+          decimalScale={6}
+          // The contract's check says what is wrong; clamping would silently change the amount instead.
+          clampBehavior="none"
+        />
+        <TextInput
+          label={t('merchant_withdrawal.address')}
+          required
+          value={values.to_address}
+          onChange={(event) => set('to_address')(event.currentTarget.value)}
+          error={errors.to_address}
+          styles={monospaceInput}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {failure !== null && (
+          <Text c="red" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={withdraw.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={withdraw.isPending}>
+            {t('merchant_withdrawal.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
