@@ -39,6 +39,15 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '5' },
+    // No random demo deposits: trader2's insurance must stay unpaid until a journey pays it on purpose.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES: '5',
+      DEMO_DEPOSIT_SECONDS: '0',
+      DEMO_SEND_SECONDS: '2',
+    },
   },
 });

@@ -64,7 +64,28 @@ export function mockApi(routes: Record<string, Route>) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('WebSocket', SilentWebSocket);
   return { calls, fetchMock };
+}
+
+/**
+ * The shell opens the real-time connection on every signed-in screen; under test it is a socket that never connects,
+ * so no test reaches the network. The real-time tests put their own fake in its place.
+ */
+class SilentWebSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly readyState = SilentWebSocket.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  send() {}
+  close() {}
+  addEventListener() {}
+  removeEventListener() {}
 }
 
 export const makeWallet = (slug: 'virtual' | 'real', name: string, amount: string): CurrentUser['wallets'][number] => ({

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../lib/query';
 import { PageLoader } from '../pages/PageLoader';
+import { useRealtime } from '../realtime';
 import { screenTitleKey } from '../screens';
 import { clearUserData, useSignOut } from '../session';
 import { LanguageSwitch, SignOutButton, ThemeSwitch } from './HeaderControls';
@@ -52,6 +53,8 @@ export function AppLayout() {
   }, [publicPage, queryClient]);
   const shell = useMemo<ShellContext>(() => ({ signOut }), [signOut]);
   useDocumentTitle(pathname);
+  // Deposit toasts and live balances, only while someone is signed in (SPEC §4 real-time connection).
+  useRealtime(publicPage ? null : user);
 
   // A collapsed menu only slides off-screen; `inert` keeps its links out of the keyboard's and screen readers' way.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;

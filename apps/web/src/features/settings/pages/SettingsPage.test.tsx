@@ -161,6 +161,75 @@ describe('insurance gate', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('shows how much of the contribution has arrived', async () => {
+    signedInAs(users.trader2, {
+      'GET /user/balance': envelope({
+        currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+        available: '0',
+        hold: '0',
+        insurance: '40.5',
+        insurance_required: '100',
+        insurance_paid: false,
+      }),
+    });
+    renderApp('/settings');
+
+    const gate = await screen.findByRole('dialog', { name: 'Insurance contribution required' });
+    expect(await within(gate).findByText('Paid 40.5 of 100 USDT')).toBeInTheDocument();
+    expect(within(gate).getByRole('progressbar', { name: 'Paid 40.5 of 100 USDT' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+  });
+
+  it('offers a simulated deposit in demo mode, and lifts the gate and brings the menu once the user is paid', async () => {
+    const trader = makeUser({
+      ...users.trader2,
+      wallets: [makeWallet('virtual', 'virtual-trader2', '0'), makeWallet('real', realAddress, '0')],
+    });
+    let paid = false;
+    const { calls } = signedInAs(trader, {
+      'GET /user/current': () =>
+        envelope({ data: { ...trader, profile: { ...trader.profile, insurance_paid: paid } } }),
+      'GET /platform': envelope({
+        demo: true,
+        currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+        withdrawal: { min: '1', auto_limit: '1000' },
+      }),
+      'POST /wallet/demo_deposit': () => {
+        paid = true;
+        return envelope({ credited: true, payment: null });
+      },
+    });
+    renderApp('/settings');
+
+    const gate = await screen.findByRole('dialog', { name: 'Insurance contribution required' });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await userEvent.setup().click(await within(gate).findByRole('button', { name: 'Simulate a deposit (demo)' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.path === '/wallet/demo_deposit').map((call) => call.body)).toEqual([{}]);
+    const menu = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(menu).getByRole('link', { name: 'Balance' })).toBeInTheDocument();
+  });
+
+  it('offers no simulated deposit outside demo mode', async () => {
+    const trader = makeUser({ ...users.trader2, wallets: [makeWallet('real', realAddress, '0')] });
+    signedInAs(trader, {
+      'GET /platform': envelope({
+        demo: false,
+        currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+        withdrawal: { min: '1', auto_limit: '1000' },
+      }),
+    });
+    renderApp('/settings');
+
+    const gate = await screen.findByRole('dialog', { name: 'Insurance contribution required' });
+    await within(gate).findByText(realAddress);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(gate).queryByRole('button', { name: 'Simulate a deposit (demo)' })).not.toBeInTheDocument();
+  });
+
   it('is not shown to a trader whose insurance is paid', async () => {
     signedInAs(makeUser({ role: 'trader', username: 'trader' }));
     renderApp('/settings');

@@ -10,13 +10,17 @@ import { InsuranceGateModal } from '../components/InsuranceGateModal';
 import { NotificationCard } from '../components/NotificationCard';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
 import { ProfileCard } from '../components/ProfileCard';
+import { SystemBalanceCard } from '../components/SystemBalanceCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
 import { WebhooksCard } from '../components/WebhooksCard';
 
 /** SPEC §2.11: who gets the profile card. */
 const profileRoles: readonly UserType[] = ['partner', 'agent', 'merchant', 'trader'];
 
-/** While the gate is up, the user is re-read now and then so paying lifts it without a reload. */
+/**
+ * While the gate is up, the user is re-read now and then so paying lifts it without a reload. The real-time deposit
+ * event re-reads it at once; this is the fallback for a lost connection.
+ */
 const gateRecheckMs = 30_000;
 
 /** The part of the shell's outlet context this screen uses (provided by the app layout). */
@@ -40,6 +44,11 @@ function sectionsFor(user: CurrentUser): Section[] {
   const subject = accessSubjectOf(user);
   const sections: (Section | false)[] = [
     profileRoles.includes(user.role) && { key: 'profile', weight: 5, node: <ProfileCard user={user} /> },
+    can(subject, 'systemBalance') && {
+      key: 'systemBalance',
+      weight: 5,
+      node: <SystemBalanceCard canCheckLedger={can(subject, 'ledger')} />,
+    },
     can(subject, 'apiKeys') && { key: 'apiKey', weight: 2, node: <ApiKeyCard apiKey={user.apiKeys.key} /> },
     can(subject, 'merchantNotifications') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
     can(subject, 'merchantNotifications') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },

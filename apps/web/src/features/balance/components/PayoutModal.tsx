@@ -1,0 +1,213 @@
+import { Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type CurrentUser,
+  formatAmount,
+  type Payment,
+  payoutRequestSchema,
+  USDT,
+  withdrawalMinUsdt,
+} from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmountDisplay } from '../../../lib/format';
+import { firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { usePlatformInfo } from '../../../lib/money';
+import { Amount } from '../../../ui/Amount';
+import { AppModal } from '../../../ui/AppModal';
+import { useBalanceSummary } from '../api/getBalanceSummary';
+import { useCryptoCurrencies } from '../api/listCryptoCurrencies';
+import { useRequestPayout } from '../api/requestPayout';
+import { amountMinorOf, clampAmountInput } from './payoutAmount';
+
+type Field = 'address' | 'currency' | 'amount';
+type FieldErrors = Partial<Record<Field, string>>;
+const payoutFields: readonly Field[] = ['address', 'currency', 'amount'];
+
+export interface PayoutModalProps {
+  opened: boolean;
+  user: CurrentUser;
+  onClose: () => void;
+}
+
+/** SPEC §2.6 / §5 payout modal: address, currency (USDT only) and an amount within the available balance. */
+export function PayoutModal({ opened, user, onClose }: PayoutModalProps) {
+  const { t } = useTranslation('balance');
+  return (
+    <AppModal opened={opened} onClose={onClose} title={t('payOut.title')} size="md">
+      {opened && <PayoutForm manualWithdrawal={user.manualWithdrawal} onClose={onClose} />}
+    </AppModal>
+  );
+}
+
+function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; onClose: () => void }) {
+  const { t } = useTranslation('balance');
+  const payout = useRequestPayout();
+  const summary = useBalanceSummary().data;
+  const currencies = useCryptoCurrencies();
+  const [address, setAddress] = useState('');
+  const [currency, setCurrency] = useState<string | null>(USDT.code);
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const fraction = summary?.currency.ratio_fraction ?? USDT.ratio_fraction;
+  const amountMinor = amountMinorOf(amount, fraction);
+  // SPEC §5: without an address, a currency and an amount above 0 there is nothing to send.
+  const ready = address.trim() !== '' && currency !== null && amountMinor !== null && amountMinor > 0n;
+  // Only USDT is offered (SPEC §5), whatever else the platform may list one day.
+  const options = (currencies.data ?? [USDT])
+    .filter((item) => item.code === USDT.code)
+    .map((item) => ({ value: item.code, label: item.code }));
+  const edit = (field: Field, apply: () => void) => {
+    apply();
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready || payout.isPending) return;
+    setFailure(null);
+    // The contract's own rules first (minimum, decimals, address length): no call for what it would refuse.
+    const parsed = payoutRequestSchema.safeParse({ address, currency, amount });
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues, (key) => t(key, { defaultValue: t('validation.invalid') })));
+      return;
+    }
+    setErrors({});
+    try {
+      announce(await payout.mutateAsync(parsed.data));
+      onClose();
+    } catch (error) {
+      // The server's words: under their fields, else one message under the form.
+      const refusal = formFailureOf(error, payoutFields, t('payOut.failed'));
+      setErrors(refusal.fields);
+      setFailure(refusal.general);
+    }
+  }
+
+  function announce(payment: Payment) {
+    const waits = payment.status.slug === 'moderation';
+    notifications.show({
+      color: 'teal',
+      title: t('payOut.requested'),
+      message: t(waits ? 'payOut.requestedModeration' : 'payOut.requestedSending', {
+        amount: formatAmountDisplay(payment.money.amount),
+        currency: payment.money.currency.code,
+      }),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('payOut.address')}
+          placeholder={t('payOut.addressPlaceholder')}
+          required
+          value={address}
+          onChange={(event) => edit('address', () => setAddress(event.currentTarget.value))}
+          error={errors.address}
+          autoComplete="off"
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          data-autofocus
+        />
+        <Select
+          label={t('payOut.currency')}
+          required
+          data={options}
+          value={currency}
+          onChange={(value) => edit('currency', () => setCurrency(value))}
+          allowDeselect={false}
+          error={errors.currency}
+        />
+        <AmountField
+          value={amount}
+          available={summary?.available ?? null}
+          fraction={fraction}
+          error={errors.amount}
+          onChange={(value) => edit('amount', () => setAmount(value))}
+        />
+        <PayoutRules manualWithdrawal={manualWithdrawal} />
+        {failure !== null && (
+          <Text c="red" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={payout.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={!ready} loading={payout.isPending}>
+            {t('payOut.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface AmountFieldProps {
+  value: string;
+  /** The available balance, null until it loads. */
+  available: string | null;
+  fraction: number;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** The amount, clamped between 0 and the available balance as it is typed (SPEC §5), with a Max shortcut. */
+function AmountField({ value, available, fraction, error, onChange }: AmountFieldProps) {
+  const { t } = useTranslation('balance');
+  const availableMinor = available === null ? 0n : (amountMinorOf(available, fraction) ?? 0n);
+  const change = (text: string) => onChange(clampAmountInput(text, availableMinor, fraction));
+  return (
+    <TextInput
+      label={t('payOut.amount')}
+      required
+      inputMode="decimal"
+      autoComplete="off"
+      // Without the balance there is nothing to clamp to.
+      disabled={available === null}
+      value={value}
+      onChange={(event) => change(event.currentTarget.value)}
+      error={error}
+      rightSectionWidth={64}
+      rightSection={
+        <UnstyledButton
+          fz="xs"
+          fw={700}
+          c="indigo"
+          px={8}
+          disabled={available === null}
+          onClick={() => change(formatAmount(availableMinor, fraction))}
+          aria-label={t('payOut.max')}
+        >
+          {t('payOut.maxShort')}
+        </UnstyledButton>
+      }
+      description={
+        <>
+          {t('payOut.available')} <Amount amount={available ?? '0'} currency={USDT.code} />
+        </>
+      }
+    />
+  );
+}
+
+/** The minimum, and who waits for an administrator: everyone with manual withdrawal, others above the auto limit. */
+function PayoutRules({ manualWithdrawal }: { manualWithdrawal: boolean }) {
+  const { t } = useTranslation('balance');
+  const platform = usePlatformInfo().data;
+  const autoLimit = platform?.withdrawal.auto_limit;
+  const minimum = platform?.withdrawal.min ?? withdrawalMinUsdt;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('payOut.minimum', { amount: formatAmountDisplay(minimum), currency: USDT.code })}{' '}
+      {manualWithdrawal
+        ? t('payOut.manual')
+        : autoLimit && t('payOut.autoLimit', { amount: formatAmountDisplay(autoLimit), currency: USDT.code })}
+    </Text>
+  );
+}

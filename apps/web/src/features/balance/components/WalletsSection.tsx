@@ -1,0 +1,70 @@
+import { Badge, Box, Stack, Text, Title } from '@mantine/core';
+import type { Wallet } from '@paydesk/contract';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '../../../ui/Amount';
+import { CopyableId } from '../../../ui/CopyableId';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
+import { useWallets } from '../api/getWallets';
+import { useFailureText } from './useFailureText';
+
+type Translate = (key: string) => string;
+
+function walletColumns(t: Translate): DataTableColumn<Wallet>[] {
+  return [
+    {
+      key: 'name',
+      title: t('wallets.name'),
+      render: (wallet) => (
+        <Box style={{ whiteSpace: 'nowrap' }}>
+          <CopyableId id={wallet.name} />
+        </Box>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('wallets.type'),
+      render: (wallet) => (
+        <Badge variant="outline" color="gray" size="sm" miw="max-content">
+          {t(`wallets.types.${wallet.type.slug}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'amount',
+      title: t('wallets.amount'),
+      render: (wallet) => <Amount amount={wallet.amount.amount} currency={wallet.amount.currency.code} />,
+    },
+  ];
+}
+
+/** SPEC §2.6 wallet table: the user's virtual wallets only; the real deposit addresses live in the pay-in modal. */
+export function WalletsSection() {
+  const { t } = useTranslation('balance');
+  const failureText = useFailureText();
+  const wallets = useWallets();
+  const titleId = useId();
+  const columns = useMemo(() => walletColumns(t), [t]);
+  const virtual = (wallets.data ?? []).filter((wallet) => wallet.type.slug === 'virtual');
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" id={titleId}>
+        {t('wallets.title')}
+      </Title>
+      {wallets.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(wallets.error, t('wallets.loadFailed'))}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={virtual}
+        rowKey={(wallet) => wallet.name}
+        loading={wallets.isFetching && !wallets.data}
+        emptyMessage={t('wallets.empty')}
+        minWidthPx={340}
+      />
+    </Stack>
+  );
+}

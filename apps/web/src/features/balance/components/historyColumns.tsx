@@ -1,0 +1,82 @@
+import { Box, Group, Text } from '@mantine/core';
+import type { BalanceHistoryRow } from '@paydesk/contract';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { formatDateTime } from '../../../lib/format';
+import { Amount } from '../../../ui/Amount';
+import { CopyableId } from '../../../ui/CopyableId';
+import type { DataTableColumn } from '../../../ui/DataTable';
+import { StatusBadge } from '../../../ui/StatusBadge';
+
+type Translate = (key: string) => string;
+
+const isCredit = (row: BalanceHistoryRow) => row.action.slug === 'in';
+
+/** A credit reads green with "+", a debit red with "−" (U+2212, the minus sign, as wide as the plus). */
+function Action({ row }: { row: BalanceHistoryRow }) {
+  const credit = isCredit(row);
+  const Icon = credit ? IconPlus : IconMinus;
+  return (
+    <Group gap={4} wrap="nowrap" c={credit ? 'green' : 'red'}>
+      <Icon size={14} stroke={2.2} aria-hidden />
+      <Text component="span" size="sm" fw={500}>
+        {row.action.title}
+      </Text>
+    </Group>
+  );
+}
+
+function SignedAmount({ row }: { row: BalanceHistoryRow }) {
+  const credit = isCredit(row);
+  return (
+    <Text component="span" size="sm" fw={600} c={credit ? 'green' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+      {credit ? '+' : '−'}
+      <Amount amount={row.money.amount} currency={row.money.currency.code} />
+    </Text>
+  );
+}
+
+/** The balance history of SPEC §2.6 / §3: every movement of one of the user's accounts, newest first by default. */
+export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>[] {
+  return [
+    {
+      key: 'date',
+      title: t('history.date'),
+      sortable: true,
+      sortKey: 'created_at',
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</span>,
+    },
+    { key: 'type', title: t('history.type'), render: (row) => row.type.title },
+    { key: 'account', title: t('history.account'), render: (row) => row.account.title },
+    { key: 'action', title: t('history.action'), render: (row) => <Action row={row} /> },
+    { key: 'amount', title: t('history.amount'), render: (row) => <SignedAmount row={row} /> },
+    {
+      key: 'status',
+      title: t('history.status'),
+      render: (row) => (
+        // The table would otherwise squeeze the badge and cut its label.
+        <Box miw="max-content">
+          <StatusBadge kind="payment" slug={row.status.slug} label={row.status.title} />
+        </Box>
+      ),
+    },
+    {
+      key: 'before',
+      title: t('history.balanceBefore'),
+      render: (row) => <Amount amount={row.balance_before} currency={row.money.currency.code} />,
+    },
+    {
+      key: 'after',
+      title: t('history.balanceAfter'),
+      render: (row) => <Amount amount={row.balance_after} currency={row.money.currency.code} />,
+    },
+    {
+      key: 'guid',
+      title: t('history.guid'),
+      render: (row) => (
+        <Box style={{ whiteSpace: 'nowrap' }}>
+          <CopyableId id={row.guid} />
+        </Box>
+      ),
+    },
+  ];
+}

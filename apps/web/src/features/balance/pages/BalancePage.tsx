@@ -1,0 +1,41 @@
+import { Stack, Title } from '@mantine/core';
+import { can } from '@paydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { BalanceHistorySection } from '../components/BalanceHistorySection';
+import { BalanceSummaryCard } from '../components/BalanceSummaryCard';
+import { PayInModal } from '../components/PayInModal';
+import { PayoutModal } from '../components/PayoutModal';
+import { WalletsSection } from '../components/WalletsSection';
+
+type Dialog = 'payIn' | 'payOut';
+
+/**
+ * /balance (SPEC §2.6): the virtual USDT balance with Pay in and Pay out as the role allows, the virtual wallets,
+ * and the balance history. Real-time events and every money mutation refresh it through the `money` query root.
+ */
+export function BalancePage() {
+  const { t } = useTranslation('balance');
+  const { data: user } = useCurrentUser();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  if (!user) return null;
+  const subject = accessSubjectOf(user);
+  const close = () => setDialog(null);
+
+  return (
+    <Stack gap="xl">
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <BalanceSummaryCard
+        onPayIn={can(subject, 'payIn') ? () => setDialog('payIn') : undefined}
+        onPayOut={can(subject, 'payOut') ? () => setDialog('payOut') : undefined}
+      />
+      <WalletsSection />
+      <BalanceHistorySection />
+      <PayInModal opened={dialog === 'payIn'} onClose={close} />
+      <PayoutModal opened={dialog === 'payOut'} user={user} onClose={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import type { SystemBalance } from '@paydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { moneyKey } from '../../../lib/money';
+
+/** `GET /system/balance` (admin): what the platform holds, owes its users and has earned. */
+export async function getSystemBalance(signal?: AbortSignal): Promise<SystemBalance> {
+  return http.get<SystemBalance>('/system/balance', { signal });
+}
+
+export const systemBalanceQuery = queryOptions({
+  queryKey: [...moneyKey, 'system-balance'],
+  queryFn: ({ signal }) => getSystemBalance(signal),
+});
+
+export function useSystemBalance() {
+  return useQuery(systemBalanceQuery);
+}
