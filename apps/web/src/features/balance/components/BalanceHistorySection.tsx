@@ -1,13 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
 import { useBalanceHistory } from '../api/listBalanceHistory';
 import { historyColumns } from './historyColumns';
-import { useFailureText } from './useFailureText';
 
 /**
  * SPEC §2.6 balance history: the server's filters, the movements and the pagination of §9 (changing the page size,

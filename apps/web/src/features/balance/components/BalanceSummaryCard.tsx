@@ -2,9 +2,9 @@ import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBalanceSummary } from '../../../lib/money';
+import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
-import { useBalanceSummary } from '../api/getBalanceSummary';
-import { useFailureText } from './useFailureText';
 
 export interface BalanceSummaryCardProps {
   /** Shown for every balance role but agent (SPEC §2.6, DESIGN §6). */

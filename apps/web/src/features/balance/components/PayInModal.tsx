@@ -1,15 +1,13 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAmountDisplay } from '../../../lib/format';
 import { usePlatformInfo } from '../../../lib/money';
+import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
 import { copiedTimeoutMs } from '../../../ui/CopyAction';
 import { CopyableText } from '../../../ui/CopyableText';
+import { DemoDepositPanel } from '../../../ui/DemoDepositPanel';
 import { useWallets } from '../api/getWallets';
-import { useSimulateDeposit } from '../api/simulateDeposit';
-import { useFailureText } from './useFailureText';
 
 export interface PayInModalProps {
   opened: boolean;
@@ -62,55 +60,12 @@ function PayInContent({ onClose }: { onClose: () => void }) {
           ))}
         </Stack>
       )}
-      {demo && real.length > 0 && <DemoDeposit />}
+      {demo && real.length > 0 && <DemoDepositPanel text={t('demo.text')} />}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('close')}
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-/** Demo mode only: lets a newcomer see a deposit arrive without sending real USDT. */
-function DemoDeposit() {
-  const { t } = useTranslation('balance');
-  const failureText = useFailureText();
-  const deposit = useSimulateDeposit();
-  const credited = deposit.data?.payment.money;
-
-  return (
-    <Alert color="grape" variant="light" icon={<IconFlask aria-hidden />} title={t('demo.title')}>
-      <Stack gap="xs">
-        <Text size="sm">{t('demo.text')}</Text>
-        <Group gap="sm" wrap="wrap">
-          <Button
-            size="sm"
-            color="grape"
-            loading={deposit.isPending}
-            // A long label (Russian) wraps instead of pushing the alert wider than a phone.
-            h="auto"
-            mih={36}
-            py={6}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
-            onClick={() => {
-              if (!deposit.isPending) deposit.mutate();
-            }}
-          >
-            {t('demo.button')}
-          </Button>
-          {credited && (
-            <Text size="sm" c="teal" role="status">
-              {t('demo.credited', { amount: formatAmountDisplay(credited.amount), currency: credited.currency.code })}
-            </Text>
-          )}
-        </Group>
-        {deposit.isError && (
-          <Text c="red" size="sm" role="alert">
-            {failureText(deposit.error, t('demo.failed'))}
-          </Text>
-        )}
-      </Stack>
-    </Alert>
   );
 }

@@ -2,11 +2,11 @@ import { Badge, Box, Stack, Text, Title } from '@mantine/core';
 import type { Wallet } from '@paydesk/contract';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { useWallets } from '../api/getWallets';
-import { useFailureText } from './useFailureText';
 
 type Translate = (key: string) => string;
 

@@ -3,11 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { CopyableText } from '../../../ui/CopyableText';
 import { type ApiSecret, useIssueApiSecret } from '../api/issueApiSecret';
 import { SettingsSection } from './SettingsSection';
-import { useFailureText } from './useFailureText';
 
 function LabelledValue({ label, value }: { label: string; value: string }) {
   return (

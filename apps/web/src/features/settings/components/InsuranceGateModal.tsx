@@ -1,14 +1,12 @@
-import { Alert, Button, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
 import { type CurrentUser, parseAmount, USDT } from '@paydesk/contract';
-import { IconFlask, IconLogout } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { usePlatformInfo } from '../../../lib/money';
+import { useBalanceSummary, usePlatformInfo } from '../../../lib/money';
 import { copiedTimeoutMs } from '../../../ui/CopyAction';
 import { CopyableText } from '../../../ui/CopyableText';
-import { useBalanceSummary } from '../api/getBalanceSummary';
-import { useSimulateDeposit } from '../api/simulateDeposit';
-import { useFailureText } from './useFailureText';
+import { DemoDepositPanel } from '../../../ui/DemoDepositPanel';
 
 function noop() {}
 
@@ -50,42 +48,6 @@ function InsuranceProgress({ required }: { required: string | null }) {
       </Text>
       <Progress value={percent} color="teal" size="md" aria-label={label} />
     </Stack>
-  );
-}
-
-/** Demo mode only: the demo chain sends exactly what is due to the trader's own address. */
-function DemoDeposit() {
-  const { t } = useTranslation('settings');
-  const failureText = useFailureText();
-  const deposit = useSimulateDeposit();
-  return (
-    <Alert color="grape" variant="light" icon={<IconFlask aria-hidden />} title={t('insurance.demoTitle')}>
-      <Stack gap="xs">
-        <Text size="sm">{t('insurance.demoText')}</Text>
-        <Group>
-          <Button
-            color="grape"
-            size="sm"
-            loading={deposit.isPending}
-            // A long label (Russian) wraps instead of pushing the alert wider than a phone.
-            h="auto"
-            mih={36}
-            py={6}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
-            onClick={() => {
-              if (!deposit.isPending) deposit.mutate();
-            }}
-          >
-            {t('insurance.demoButton')}
-          </Button>
-        </Group>
-        {deposit.isError && (
-          <Text c="red" size="sm" role="alert">
-            {failureText(deposit.error, t('insurance.demoFailed'))}
-          </Text>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 
@@ -136,7 +98,7 @@ export function InsuranceGateModal({ user, onSignOut }: InsuranceGateModalProps)
             ))
           )}
         </Stack>
-        {demo && addresses.length > 0 && <DemoDeposit />}
+        {demo && addresses.length > 0 && <DemoDepositPanel text={t('insurance.demoText')} />}
         {onSignOut && (
           <Group justify="flex-end">
             <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>

@@ -5,11 +5,11 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
+import { useFailureText } from '../../../lib/useFailureText';
 import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
 import { useUpdateNotificationKey } from '../api/updateNotificationKey';
 import { useUpdateNotificationUrl } from '../api/updateNotificationUrl';
 import { SettingsSection } from './SettingsSection';
-import { useFailureText } from './useFailureText';
 
 type Field = keyof NotificationSettings;
 

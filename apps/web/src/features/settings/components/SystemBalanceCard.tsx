@@ -4,11 +4,11 @@ import { IconAlertTriangle, IconCircleCheck, IconScale } from '@tabler/icons-rea
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortenId } from '../../../lib/format';
+import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
 import { useCheckLedger } from '../api/checkLedger';
 import { useSystemBalance } from '../api/getSystemBalance';
 import { SettingsSection } from './SettingsSection';
-import { useFailureText } from './useFailureText';
 
 function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
   return (

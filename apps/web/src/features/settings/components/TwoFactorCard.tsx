@@ -5,13 +5,13 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
+import { useFailureText } from '../../../lib/useFailureText';
 import { CopyAction } from '../../../ui/CopyAction';
 import { useDisableTwoFactor } from '../api/disableTwoFactor';
 import { useEnableTwoFactor } from '../api/enableTwoFactor';
 import { type TwoFactorSecret, useStartTwoFactor } from '../api/startTwoFactor';
 import { CodeEntry } from './CodeEntry';
 import { SettingsSection } from './SettingsSection';
-import { useFailureText } from './useFailureText';
 
 type Field = 'code' | 'password';
 

@@ -2,11 +2,11 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { WebhookSetting } from '@paydesk/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/useFailureText';
 import { Toggle } from '../../../ui/Toggle';
 import { useWebhooks } from '../api/getWebhooks';
 import { useUpdateWebhooks, type WebhookChange } from '../api/updateWebhooks';
 import { SettingsSection } from './SettingsSection';
-import { useFailureText } from './useFailureText';
 
 /** SPEC §9: the webhook list loads about 100 ms after the settings screen mounts. */
 export const webhooksLoadDelayMs = 100;
