@@ -78,3 +78,38 @@ test('screenshots of /login and /settings', async ({ browser }) => {
     await context.close();
   }
 });
+
+test('screenshots of the money screens', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  const screens: { user: DemoUser; path: string; name: string; heading: [string, string]; open?: [string, string] }[] =
+    [
+      { user: 'merchant', path: '/balance', name: 'balance-merchant', heading: ['Balance', 'Баланс'] },
+      {
+        user: 'merchant',
+        path: '/balance',
+        name: 'payout-merchant',
+        heading: ['Balance', 'Баланс'],
+        open: ['Pay out', 'Вывести'],
+      },
+      { user: 'trader', path: '/balance', name: 'balance-trader', heading: ['Balance', 'Баланс'] },
+      { user: 'root', path: '/pay?tab=withdraw', name: 'pay-root', heading: ['Payments', 'Платежи'] },
+      { user: 'root', path: '/wallets', name: 'wallets-root', heading: ['Wallets', 'Кошельки'] },
+    ];
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    for (const screen of screens) {
+      await signInByApi(page, screen.user);
+      await page.goto(screen.path);
+      const language = variant.language === 'en' ? 0 : 1;
+      await expect(page.getByRole('heading', { name: screen.heading[language], level: 1 })).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (screen.open) {
+        await page.getByRole('button', { name: screen.open[language], exact: true }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      }
+      await page.screenshot({ path: fileName(screen.name, variant), fullPage: true });
+    }
+    await context.close();
+  }
+});
