@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import type { z } from 'zod';
 import { isApiError } from './http';
 
 /** Messages shown under a form's fields, by field name. */
@@ -44,4 +46,53 @@ export function formFailureOf(error: unknown, formFields: readonly string[], fal
   const explained = Object.keys(fields).length > 0;
   const general = other ?? (explained ? null : (error.localizedMessage ?? fallback));
   return { fields, general };
+}
+
+export interface SchemaSubmitOptions {
+  /** Turns the contract's message keys (`validation.address_required`) into the form's words. */
+  translate: (key: string) => string;
+  /** Said under the form when a failure explains nothing better (SPEC §8 fallbacks). */
+  fallback: string;
+}
+
+/**
+ * The submit of a form the contract validates: the schema checks the values first and nothing is sent while it
+ * refuses them (its messages go under the fields); then the call is made, and a refusal from the server lands under
+ * its fields or, failing that, under the form. `submit` answers the call's result, or undefined when there was none.
+ */
+export function useSchemaSubmit<S extends z.ZodType>(
+  schema: S,
+  fields: readonly string[],
+  { translate, fallback }: SchemaSubmitOptions,
+) {
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit<R>(values: unknown, send: (data: z.output<S>) => Promise<R>): Promise<R | undefined> {
+    setFailure(null);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstIssueByField(parsed.error.issues, translate));
+      return undefined;
+    }
+    setErrors({});
+    try {
+      return await send(parsed.data);
+    } catch (error) {
+      const shown = formFailureOf(error, fields, fallback);
+      setErrors(shown.fields);
+      setFailure(shown.general);
+      return undefined;
+    }
+  }
+
+  /** Forgets a field's message while the user edits the field. */
+  const clearError = (field: string) =>
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+
+  return { errors, failure, submit, clearError };
 }

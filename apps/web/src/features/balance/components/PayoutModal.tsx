@@ -11,7 +11,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { useSchemaSubmit } from '../../../lib/formErrors';
 import { useBalanceSummary, usePlatformInfo } from '../../../lib/money';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
@@ -20,7 +20,6 @@ import { useRequestPayout } from '../api/requestPayout';
 import { amountMinorOf, clampAmountInput } from './payoutAmount';
 
 type Field = 'address' | 'currency' | 'amount';
-type FieldErrors = Partial<Record<Field, string>>;
 const payoutFields: readonly Field[] = ['address', 'currency', 'amount'];
 
 export interface PayoutModalProps {
@@ -47,8 +46,11 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
   const [address, setAddress] = useState('');
   const [currency, setCurrency] = useState<string | null>(USDT.code);
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaSubmit(payoutRequestSchema, payoutFields, {
+    translate: (key) => t(key, { defaultValue: t('validation.invalid') }),
+    fallback: t('payOut.failed'),
+  });
+  const { errors, failure } = form;
 
   const fraction = summary?.currency.ratio_fraction ?? USDT.ratio_fraction;
   const amountMinor = amountMinorOf(amount, fraction);
@@ -60,29 +62,17 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
     .map((item) => ({ value: item.code, label: item.code }));
   const edit = (field: Field, apply: () => void) => {
     apply();
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    form.clearError(field);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready || payout.isPending) return;
-    setFailure(null);
     // The contract's own rules first (minimum, decimals, address length): no call for what it would refuse.
-    const parsed = payoutRequestSchema.safeParse({ address, currency, amount });
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues, (key) => t(key, { defaultValue: t('validation.invalid') })));
-      return;
-    }
-    setErrors({});
-    try {
-      announce(await payout.mutateAsync(parsed.data));
-      onClose();
-    } catch (error) {
-      // The server's words: under their fields, else one message under the form.
-      const refusal = formFailureOf(error, payoutFields, t('payOut.failed'));
-      setErrors(refusal.fields);
-      setFailure(refusal.general);
-    }
+    const payment = await form.submit({ address, currency, amount }, (data) => payout.mutateAsync(data));
+    if (!payment) return;
+    announce(payment);
+    onClose();
   }
 
   function announce(payment: Payment) {

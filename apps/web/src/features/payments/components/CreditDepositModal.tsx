@@ -4,7 +4,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { type DepositCreditOutcome, useCreditDeposit } from '../api/creditDeposit';
@@ -45,28 +45,16 @@ function CreditForm({ onClose, onAnother }: { onClose: () => void; onAnother: ()
   const { t } = useTranslation('payments');
   const credit = useCreditDeposit();
   const [values, setValues] = useState<Values>({ tx_hash: '', address: '', amount: '' });
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaSubmit(depositCreditSchema, formFields, { translate: t, fallback: t('saveFailed') });
+  const { errors, failure } = form;
   const [outcome, setOutcome] = useState<DepositCreditOutcome | null>(null);
   const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (credit.isPending) return;
-    setFailure(null);
-    const parsed = depositCreditSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    try {
-      setOutcome(await credit.mutateAsync(parsed.data));
-    } catch (error) {
-      const shown = formFailureOf(error, formFields, t('saveFailed'));
-      setErrors(shown.fields);
-      setFailure(shown.general);
-    }
+    const credited = await form.submit(values, (data) => credit.mutateAsync(data));
+    if (credited) setOutcome(credited);
   }
 
   if (outcome) return <CreditOutcome outcome={outcome} onClose={onClose} onAnother={onAnother} />;

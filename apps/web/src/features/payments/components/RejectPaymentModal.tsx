@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type Payment, withdrawalRejectSchema } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { useRetained } from '../../../ui/useRetained';
 import { useRejectPayment } from '../api/rejectPayment';
@@ -37,26 +37,16 @@ function RejectForm({
   const { t } = useTranslation('payments');
   const reject = useRejectPayment();
   const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaSubmit(withdrawalRejectSchema, ['comment'], { translate: t, fallback: t('saveFailed') });
+  const { errors, failure } = form;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reject.isPending) return;
-    setFailure(null);
-    const parsed = withdrawalRejectSchema.safeParse({ comment });
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    try {
-      onRejected(await reject.mutateAsync({ id: payment.guid, comment: parsed.data.comment }));
-    } catch (error) {
-      const shown = formFailureOf(error, ['comment'], t('saveFailed'));
-      setErrors(shown.fields);
-      setFailure(shown.general);
-    }
+    const rejected = await form.submit({ comment }, (data) =>
+      reject.mutateAsync({ id: payment.guid, comment: data.comment }),
+    );
+    if (rejected) onRejected(rejected);
   }
 
   return (

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type Payment, withdrawalSentSchema } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { useRetained } from '../../../ui/useRetained';
 import { useReportPaymentSent } from '../api/reportPaymentSent';
@@ -43,26 +43,16 @@ function SentForm({
   const { t } = useTranslation('payments');
   const report = useReportPaymentSent();
   const [txHash, setTxHash] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaSubmit(withdrawalSentSchema, ['tx_hash'], { translate: t, fallback: t('saveFailed') });
+  const { errors, failure } = form;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (report.isPending) return;
-    setFailure(null);
-    const parsed = withdrawalSentSchema.safeParse({ tx_hash: txHash });
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    try {
-      onReported(await report.mutateAsync({ id: payment.guid, txHash: parsed.data.tx_hash }));
-    } catch (error) {
-      const shown = formFailureOf(error, ['tx_hash'], t('saveFailed'));
-      setErrors(shown.fields);
-      setFailure(shown.general);
-    }
+    const reported = await form.submit({ tx_hash: txHash }, (data) =>
+      report.mutateAsync({ id: payment.guid, txHash: data.tx_hash }),
+    );
+    if (reported) onReported(reported);
   }
 
   return (

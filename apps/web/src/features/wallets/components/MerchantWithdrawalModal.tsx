@@ -3,7 +3,7 @@ import { merchantWithdrawalSchema, type User, withdrawalMinUsdt } from '@paydesk
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { type FieldMessages, firstIssueByField, formFailureOf } from '../../../lib/formErrors';
+import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { SingleSelect } from '../../../ui/SingleSelect';
@@ -67,8 +67,11 @@ function WithdrawalForm({ onCancel, onDone }: { onCancel: () => void; onDone: ()
   const traders = useChoices('trader');
   const merchants = useChoices('merchant');
   const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useSchemaSubmit(merchantWithdrawalSchema, formFields, {
+    translate: t,
+    fallback: t('merchant_withdrawal.failed'),
+  });
+  const { errors, failure } = form;
   const set = (field: keyof Values) => (value: string | null) =>
     setValues((current) => ({ ...current, [field]: value ?? '' }));
   const available = availableOf(merchants.users, values.merchant_uuid);
@@ -76,21 +79,7 @@ function WithdrawalForm({ onCancel, onDone }: { onCancel: () => void; onDone: ()
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (withdraw.isPending) return;
-    setFailure(null);
-    const parsed = merchantWithdrawalSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(firstIssueByField(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    try {
-      await withdraw.mutateAsync(parsed.data);
-      onDone();
-    } catch (error) {
-      const shown = formFailureOf(error, formFields, t('merchant_withdrawal.failed'));
-      setErrors(shown.fields);
-      setFailure(shown.general);
-    }
+    if (await form.submit(values, (data) => withdraw.mutateAsync(data))) onDone();
   }
 
   return (
