@@ -48,6 +48,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover) is dropped by the pool and opened again on the next
+    // query; without a listener its error would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

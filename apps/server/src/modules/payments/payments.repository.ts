@@ -104,13 +104,15 @@ export async function listPayments(
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .where(where),
+    countPayments(db, filter, where),
   ]);
   return { rows, total: total?.count ?? 0 };
+}
+
+/** The total for pagination; the owners are joined only when a filter needs their names. */
+function countPayments(db: Executor, filter: PaymentListFilter, where: SQL | undefined) {
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(payments);
+  return filter.username ? count.innerJoin(users, eq(users.id, payments.userId)).where(where) : count.where(where);
 }
 
 export async function findPaymentWithPeople(db: Executor, id: string): Promise<PaymentWithPeople | undefined> {
