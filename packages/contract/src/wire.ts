@@ -43,6 +43,8 @@ export const paginationSchema = z.object({
   per_page: z.number().int(),
   current_page: z.number().int(),
   page_number: z.number().int(),
+  /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
+  total_is_estimate: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -82,11 +84,12 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export function paginate(total: number, query: { page: number; count: number }): Pagination {
+export function paginate(total: number, query: { page: number; count: number }, estimated = false): Pagination {
   return {
     total_count: total,
     per_page: query.count,
     current_page: query.page,
     page_number: Math.max(1, Math.ceil(total / query.count)),
+    ...(estimated ? { total_is_estimate: true } : {}),
   };
 }

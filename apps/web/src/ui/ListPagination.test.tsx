@@ -64,6 +64,16 @@ describe('ListPagination', () => {
     expect(screen.getByText('Результаты: 41 - 45 из 45')).toBeInTheDocument();
   });
 
+  it('says "about" when the total is the server\'s estimate of a very long list', () => {
+    renderPagination({ ...page(1_000_000, 20, 1), total_is_estimate: true });
+    expect(screen.getByText('Results: 1 - 20 of about 1000000')).toBeInTheDocument();
+  });
+
+  it('says "about" in Russian too', () => {
+    renderPagination({ ...page(1_000_000, 20, 1), total_is_estimate: true }, 'ru');
+    expect(screen.getByText('Результаты: 1 - 20 из примерно 1000000')).toBeInTheDocument();
+  });
+
   it('shows first and last pages, two siblings either side, and ellipses', () => {
     renderPagination(page(200, 10, 10));
     expect(pageItems()).toEqual(['1', '…', '8', '9', '10', '11', '12', '…', '20']);

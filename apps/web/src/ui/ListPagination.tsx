@@ -39,7 +39,11 @@ export function ListPagination({ pagination, onPageChange, onPageSizeChange }: L
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {t('pagination.results', { from, to, total: pagination.total_count })}
+        {t(pagination.total_is_estimate ? 'pagination.resultsEstimate' : 'pagination.results', {
+          from,
+          to,
+          total: pagination.total_count,
+        })}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Pagination

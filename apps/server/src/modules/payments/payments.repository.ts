@@ -2,6 +2,7 @@ import type { PaymentStatus, PaymentType } from '@paydesk/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
+import { countRows, type RowCount } from '../../db/count';
 import { ledgerEntries } from '../ledger/ledger.table';
 import { users } from '../users/users.table';
 import { payments } from './payments.table';
@@ -88,12 +89,12 @@ export async function listPayments(
   db: Executor,
   filter: PaymentListFilter,
   page: { limit: number; offset: number; ascending: boolean },
-): Promise<{ rows: PaymentWithPeople[]; total: number }> {
+): Promise<{ rows: PaymentWithPeople[]; count: RowCount }> {
   const where = listConditions(filter);
   const order = page.ascending
     ? [asc(payments.createdAt), asc(payments.id)]
     : [desc(payments.createdAt), desc(payments.id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select(withPeople())
       .from(payments)
@@ -104,15 +105,15 @@ export async function listPayments(
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    countPayments(db, filter, where),
+    countRows(db, filteredPayments(db, filter, where)),
   ]);
-  return { rows, total: total?.count ?? 0 };
+  return { rows, count };
 }
 
-/** The total for pagination; the owners are joined only when a filter needs their names. */
-function countPayments(db: Executor, filter: PaymentListFilter, where: SQL | undefined) {
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(payments);
-  return filter.username ? count.innerJoin(users, eq(users.id, payments.userId)).where(where) : count.where(where);
+/** The filtered payments, for the total; the owners are joined only when a filter needs their names. */
+function filteredPayments(db: Executor, filter: PaymentListFilter, where: SQL | undefined) {
+  const rows = db.select({ id: payments.id }).from(payments);
+  return filter.username ? rows.innerJoin(users, eq(users.id, payments.userId)).where(where) : rows.where(where);
 }
 
 export async function findPaymentWithPeople(db: Executor, id: string): Promise<PaymentWithPeople | undefined> {
@@ -189,7 +190,7 @@ export async function historyOf(
   if (filter.from) conditions.push(gte(ledgerEntries.createdAt, filter.from));
   if (filter.until) conditions.push(lt(ledgerEntries.createdAt, filter.until));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select({
         entry: ledgerEntries,
@@ -207,7 +208,7 @@ export async function historyOf(
       )
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(ledgerEntries).where(where),
+    countRows(db, db.select({ seq: ledgerEntries.seq }).from(ledgerEntries).where(where)),
   ]);
-  return { rows, total: total?.count ?? 0 };
+  return { rows, count };
 }

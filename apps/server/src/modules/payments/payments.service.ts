@@ -388,7 +388,7 @@ export function createPaymentsService(db: Db, config: Config) {
     /** GET /transaction: payments of every user for the admin's screen. */
     async list(query: PaymentListQuery, language: Language): Promise<ListData<Payment>> {
       const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-      const { rows, total } = await repo.listPayments(
+      const { rows, count } = await repo.listPayments(
         db,
         {
           type: query['filter[type]'],
@@ -406,14 +406,17 @@ export function createPaymentsService(db: Db, config: Config) {
       );
       return {
         items: rows.map((row) => paymentView(row, movements.get(row.payment.id), language)),
-        context: { available_filters: paymentFilters(language), pagination: paginate(total, query) },
+        context: {
+          available_filters: paymentFilters(language),
+          pagination: paginate(count.total, query, count.estimated),
+        },
       };
     },
 
     /** GET /my/transaction: the signed-in user's balance history, one row per movement of one of its accounts. */
     async history(self: { id: string; username: string }, query: BalanceHistoryQuery, language: Language) {
       const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-      const { rows, total } = await repo.historyOf(
+      const { rows, count } = await repo.historyOf(
         db,
         self.id,
         { codes: query['filter[type]'], accounts: query['filter[account]'], from, until },
@@ -421,7 +424,10 @@ export function createPaymentsService(db: Db, config: Config) {
       );
       return {
         items: rows.map((row) => historyRowView(row, self, language)),
-        context: { available_filters: historyFilters(language), pagination: paginate(total, query) },
+        context: {
+          available_filters: historyFilters(language),
+          pagination: paginate(count.total, query, count.estimated),
+        },
       };
     },
 

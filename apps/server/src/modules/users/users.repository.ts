@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { countRows } from '../../db/count';
 import { openUserAccounts } from '../ledger/ledger.repository';
 import { agentLinks, auditEvents, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
@@ -94,7 +95,7 @@ function listConditions(filter: UserListFilter): SQL | undefined {
 /** One page of users, newest first, with the total for pagination; paging happens in SQL. */
 export async function listUsers(db: Executor, filter: UserListFilter, page: { limit: number; offset: number }) {
   const where = listConditions(filter);
-  const [rows, [total]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select({ user: users, profile: traderProfiles })
       .from(users)
@@ -103,9 +104,9 @@ export async function listUsers(db: Executor, filter: UserListFilter, page: { li
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(users).where(where),
+    countRows(db, db.select({ id: users.id }).from(users).where(where)),
   ]);
-  return { rows, total: total?.count ?? 0 };
+  return { rows, count };
 }
 
 /** Fee tiers of many users in one query. */

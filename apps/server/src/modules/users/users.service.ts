@@ -194,7 +194,7 @@ export function createUsersService(db: Db) {
 
   return {
     async list(query: UserListQuery): Promise<ListData<User>> {
-      const { rows, total } = await repo.listUsers(
+      const { rows, count } = await repo.listUsers(
         db,
         {
           type: query['filter[type]'],
@@ -207,7 +207,10 @@ export function createUsersService(db: Db) {
       );
       return {
         items: await views(db, rows),
-        context: { available_filters: userListFilters(), pagination: paginate(total, query) },
+        context: {
+          available_filters: userListFilters(),
+          pagination: paginate(count.total, query, count.estimated),
+        },
       };
     },
 

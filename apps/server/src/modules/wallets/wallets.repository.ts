@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
+import { countRows } from '../../db/count';
 import { users } from '../users/users.table';
 import { depositAddresses, platformSettings } from './wallets.table';
 
@@ -69,7 +70,7 @@ export async function listAddresses(db: Executor, filter: WalletListFilter, page
   if (filter.username) conditions.push(sql`lower(${users.username}) like ${likePattern(filter.username)}`);
   if (filter.address) conditions.push(sql`lower(${depositAddresses.address}) like ${likePattern(filter.address)}`);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select({ address: depositAddresses, holder: { id: users.id, username: users.username } })
       .from(depositAddresses)
@@ -78,13 +79,18 @@ export async function listAddresses(db: Executor, filter: WalletListFilter, page
       .orderBy(desc(depositAddresses.createdAt), depositAddresses.address)
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(depositAddresses)
-      .innerJoin(users, eq(users.id, depositAddresses.userId))
-      .where(where),
+    countRows(
+      db,
+      filter.username
+        ? db
+            .select({ address: depositAddresses.address })
+            .from(depositAddresses)
+            .innerJoin(users, eq(users.id, depositAddresses.userId))
+            .where(where)
+        : db.select({ address: depositAddresses.address }).from(depositAddresses).where(where),
+    ),
   ]);
-  return { rows, total: total?.count ?? 0 };
+  return { rows, count };
 }
 
 /** What each address has received: the sum of the ledger transfers of the deposits credited through it. */

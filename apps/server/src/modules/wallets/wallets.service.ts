@@ -109,7 +109,7 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
 
     /** GET /wallet: every real wallet with its holder and what it received. */
     async list(query: WalletListQuery): Promise<ListData<Wallet>> {
-      const { rows, total } = await repo.listAddresses(
+      const { rows, count } = await repo.listAddresses(
         db,
         { username: query['filter[username]'], address: query['filter[address]'] },
         pageOf(query),
@@ -130,7 +130,7 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
             { name: 'username', label: 'filters.username', type: 'text' },
             { name: 'address', label: 'filters.address', type: 'text' },
           ],
-          pagination: paginate(total, query),
+          pagination: paginate(count.total, query, count.estimated),
         },
       };
     },

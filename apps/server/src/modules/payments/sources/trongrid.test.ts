@@ -30,13 +30,14 @@ class FakeTronGrid {
   private clock = 1_700_000_000_000;
 
   async start(): Promise<string> {
-    this.server = createServer((request, response) => {
+    const server = createServer((request, response) => {
       const body = this.answer(request);
       response.writeHead(body.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body.json));
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   stop() {
