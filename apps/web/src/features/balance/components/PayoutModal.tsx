@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type CurrentUser,
@@ -15,6 +15,7 @@ import { useSchemaSubmit } from '../../../lib/formErrors';
 import { useBalanceSummary, usePlatformInfo } from '../../../lib/money';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
 import { useCryptoCurrencies } from '../api/listCryptoCurrencies';
 import { useRequestPayout } from '../api/requestPayout';
 import { amountMinorOf, clampAmountInput } from './payoutAmount';
@@ -119,19 +120,14 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
           onChange={(value) => edit('amount', () => setAmount(value))}
         />
         <PayoutRules manualWithdrawal={manualWithdrawal} />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={payout.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={!ready} loading={payout.isPending}>
-            {t('payOut.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onClose}
+          submitLabel={t('payOut.submit')}
+          busy={payout.isPending}
+          submitDisabled={!ready}
+        />
       </Stack>
     </form>
   );

@@ -7,6 +7,7 @@ import { formatAmountDisplay } from '../../../lib/format';
 import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
+import { FormFooter } from '../../../ui/FormFooter';
 import { type DepositCreditOutcome, useCreditDeposit } from '../api/creditDeposit';
 import { PaymentSummary } from './PaymentSummary';
 
@@ -100,19 +101,13 @@ function CreditForm({ onClose, onAnother }: { onClose: () => void; onAnother: ()
           rightSectionWidth={52}
           hideControls
         />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={credit.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={credit.isPending}>
-            {t('credit.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onClose}
+          submitLabel={t('credit.submit')}
+          busy={credit.isPending}
+        />
       </Stack>
     </form>
   );

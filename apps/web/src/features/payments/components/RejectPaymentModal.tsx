@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { type Payment, withdrawalRejectSchema } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useRejectPayment } from '../api/rejectPayment';
 import { PaymentSummary } from './PaymentSummary';
@@ -63,19 +64,14 @@ function RejectForm({
           error={errors.comment}
           data-autofocus
         />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={reject.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={reject.isPending}>
-            {t('reject.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onCancel}
+          submitLabel={t('reject.submit')}
+          busy={reject.isPending}
+          submitColor="red"
+        />
       </Stack>
     </form>
   );

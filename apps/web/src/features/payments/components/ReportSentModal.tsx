@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { type Payment, withdrawalSentSchema } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useReportPaymentSent } from '../api/reportPaymentSent';
 import { PaymentSummary } from './PaymentSummary';
@@ -74,19 +75,13 @@ function SentForm({
           spellCheck={false}
           data-autofocus
         />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={report.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={report.isPending}>
-            {t('sent.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onCancel}
+          submitLabel={t('sent.submit')}
+          busy={report.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import type { User } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useBlockUser } from '../api/blockUser';
 
@@ -81,19 +82,14 @@ function BlockForm({
           error={fieldError}
           data-autofocus
         />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={block.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={block.isPending}>
-            {t('block.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onCancel}
+          submitLabel={t('block.submit')}
+          busy={block.isPending}
+          submitColor="red"
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { merchantWithdrawalSchema, type User, withdrawalMinUsdt } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { formatAmountDisplay } from '../../../lib/format';
 import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
+import { FormFooter } from '../../../ui/FormFooter';
 import { SingleSelect } from '../../../ui/SingleSelect';
 import { useCreateMerchantWithdrawal } from '../api/createMerchantWithdrawal';
 import { type ChoiceType, useUserChoices } from '../api/listUserChoices';
@@ -132,19 +133,13 @@ function WithdrawalForm({ onCancel, onDone }: { onCancel: () => void; onDone: ()
           autoComplete="off"
           spellCheck={false}
         />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={withdraw.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={withdraw.isPending}>
-            {t('merchant_withdrawal.submit')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('cancel')}
+          onCancel={onCancel}
+          submitLabel={t('merchant_withdrawal.submit')}
+          busy={withdraw.isPending}
+        />
       </Stack>
     </form>
   );
