@@ -1,3 +1,4 @@
+import { parseAmount, USDT } from '@paydesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -502,14 +503,10 @@ describe('lists and balances', () => {
     const system = await root.get('/api/inner/system/balance');
     expect(system.statusCode).toBe(200);
     const data = system.json().data;
-    const owed = ['users_available', 'users_hold', 'users_insurance'].reduce(
-      (sum, key) => sum + Number(data[key]) * 1e6,
-      0,
-    );
+    const minor = (key: string) => parseAmount(data[key], USDT.ratio_fraction);
+    const owed = minor('users_available') + minor('users_hold') + minor('users_insurance');
     // Custody mirrors exactly what users hold plus what the platform kept.
-    expect(Math.round(Number(data.custody) * 1e6)).toBe(
-      Math.round(owed + Number(data.revenue) * 1e6 + Number(data.rounding) * 1e6),
-    );
+    expect(minor('custody')).toBe(owed + minor('revenue') + minor('rounding'));
     const report = (await root.get('/api/inner/ledger/reconciliation')).json().data;
     expect(report).toMatchObject({ ok: true, differences: [], totals: [{ currency: 'USDT', sum: '0' }] });
     const support = await signedIn('admin', { roles: ['support'] });

@@ -22,6 +22,7 @@ import { isTronAddress } from '../../lib/tron';
 import { balanceChangedType, depositAddedType, publishEvent } from '../events/events.bus';
 import * as ledger from '../ledger/ledger.repository';
 import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.service';
+import { insuranceDueMinor } from '../users/insurance';
 import * as users from '../users/users.repository';
 import * as wallets from '../wallets/wallets.repository';
 import * as repo from './payments.repository';
@@ -90,10 +91,9 @@ export function createPaymentsService(db: Db, config: Config) {
     let toInsurance = 0n;
     let coversInsurance = false;
     if (profile && !profile.insurancePaid) {
-      const held = (await ledger.balancesOf(tx, [ownerId], USDT.code)).get(ownerId)?.insurance ?? 0n;
-      const due = profile.insuranceAmountMinor > held ? profile.insuranceAmountMinor - held : 0n;
+      const due = await insuranceDueMinor(tx, profile);
       toInsurance = amountMinor < due ? amountMinor : due;
-      coversInsurance = held + toInsurance >= profile.insuranceAmountMinor;
+      coversInsurance = toInsurance >= due;
     }
     const transfers: TransferSpec[] = [];
     const custody = platformAccount('custody');

@@ -17,6 +17,7 @@ import { newId, randomToken } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { deleteOtherSessions } from '../auth/sessions.repository';
 import * as ledger from '../ledger/ledger.repository';
+import { insuranceDueMinor } from './insurance';
 import { userListFilters } from './users.filters';
 import * as repo from './users.repository';
 import { auditSnapshot, diff, percentText, userView } from './users.view';
@@ -163,8 +164,8 @@ export function createUsersService(db: Db) {
   async function settleInsurance(tx: Tx, userId: string) {
     const profile = await repo.lockTraderProfile(tx, userId);
     if (!profile || profile.insurancePaid) return;
-    const held = (await ledger.balancesOf(tx, [userId], USDT.code)).get(userId)?.insurance ?? 0n;
-    if (held >= profile.insuranceAmountMinor) await repo.updateTraderProfile(tx, userId, { insurancePaid: true });
+    if ((await insuranceDueMinor(tx, profile)) === 0n)
+      await repo.updateTraderProfile(tx, userId, { insurancePaid: true });
   }
 
   async function audit(

@@ -67,22 +67,22 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
 
   /** The user's virtual USDT wallet (the available balance) and real deposit addresses with what they received. */
   async function walletsOf(holder: Holder): Promise<Wallet[]> {
-    const [addresses, accounts, balances] = await Promise.all([
+    const availableKey = { ownerId: holder.id, kind: 'available' as const };
+    const [addresses, accounts] = await Promise.all([
       addressesFor(db, holder.id),
-      ledger.accountsFor(db, [{ ownerId: holder.id, kind: 'available' }], USDT.code, false),
-      ledger.balancesOf(db, [holder.id], USDT.code),
+      ledger.accountsFor(db, [availableKey], USDT.code, false),
     ]);
     const received = await repo.receivedBy(
       db,
       addresses.map((row) => row.address),
     );
-    const available = balances.get(holder.id)?.available ?? 0n;
-    const virtualName = accounts.get(ledger.accountKeyText({ ownerId: holder.id, kind: 'available' }))?.id ?? holder.id;
+    // The virtual wallet is the available account: its id is the wallet's name, its balance the amount.
+    const available = accounts.get(ledger.accountKeyText(availableKey));
     return [
       {
-        name: virtualName,
+        name: available?.id ?? holder.id,
         type: { slug: 'virtual' },
-        amount: { amount: usdtText(available), currency: USDT },
+        amount: { amount: usdtText(available?.balanceMinor ?? 0n), currency: USDT },
         holder: holderOf(holder),
       },
       ...addresses.map((row) => ({

@@ -5,7 +5,7 @@ import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { DomainError } from '../../../lib/errors';
 import { randomTxHash } from '../../../lib/tron';
-import * as ledger from '../../ledger/ledger.repository';
+import { insuranceDueMinor } from '../../users/insurance';
 import * as users from '../../users/users.repository';
 import { users as usersTable } from '../../users/users.table';
 import type { WalletsService } from '../../wallets/wallets.service';
@@ -34,10 +34,7 @@ export function createDemoChain(deps: {
   /** A trader with insurance due gets exactly what is due; anyone else the default. */
   async function defaultAmount(userId: string): Promise<bigint> {
     const found = await users.findUserWithProfile(db, userId);
-    const profile = found?.profile;
-    if (!profile || profile.insurancePaid) return demoDepositDefault;
-    const held = (await ledger.balancesOf(db, [userId], USDT.code)).get(userId)?.insurance ?? 0n;
-    const due = profile.insuranceAmountMinor - held;
+    const due = found?.profile ? await insuranceDueMinor(db, found.profile) : 0n;
     return due > 0n ? due : demoDepositDefault;
   }
 
