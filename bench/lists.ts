@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { Client, createUser, testPassword } from '../apps/server/test/harness';
+import { Client, createUser, testPassword, testSecretsKey } from '../apps/server/test/harness';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -84,7 +84,7 @@ await admin(`drop database if exists ${database} with (force)`);
 await admin(`create database ${database}`);
 const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
 await opened.migrate();
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString() }) };
+const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), SECRETS_KEY: testSecretsKey });
 const app = await buildApp({ config, database: opened, logger: false });
 await app.ready();
 try {

@@ -47,6 +47,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '5',
       DEMO_DEPOSIT_SECONDS: '0',
+      DEMO_ORDER_SECONDS: '0',
       DEMO_SEND_SECONDS: '2',
     },
   },

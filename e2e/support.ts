@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** Password of every demo user the server seeds into the fresh database of a run (apps/server/src/db/seed.ts). */
 export const demoPassword = 'paydesk-demo';
@@ -200,4 +201,80 @@ export async function freshTotp(
   }
   const step = Math.max(lastUsedStep + 1, now);
   return { code: totpCode(secret, step), step };
+}
+
+/* Accessibility (axe-core, WCAG 2.0 and 2.1, levels A and AA). */
+
+/** Where the app keeps the colour scheme a user picked (SPEC §2.3): light, dark or auto. */
+export const colorSchemeStorageKey = 'paydesk.color-scheme';
+
+export type ColorScheme = 'light' | 'dark' | 'auto';
+
+/**
+ * Picks the app's colour scheme as if the user had chosen it earlier: stored in localStorage, then the page is
+ * reloaded (or /login opened when the page has not been anywhere yet) and the scheme waited for. For light and dark
+ * the device preference is emulated to match, so nothing else on the page can disagree; "auto" keeps the device's.
+ */
+export async function setTheme(page: Page, scheme: ColorScheme): Promise<void> {
+  if (scheme !== 'auto') await page.emulateMedia({ colorScheme: scheme });
+  if (!page.url().startsWith('http')) await page.goto('/login');
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: colorSchemeStorageKey,
+    value: scheme,
+  });
+  await page.reload();
+  if (scheme !== 'auto') await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+/** The WCAG rule sets the journeys hold every screen to. */
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Waits until the screen stands still: no request in flight, no table or overlay still loading, and no transition
+ * (a modal fading in, a tab underline moving) still running, so that axe measures the colours a user ends up seeing.
+ * Endless animations (spinners) are not waited for.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"], .mantine-LoadingOverlay-root')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One line per element that breaks a rule: rule id, impact, target, and what axe says is wrong with it. */
+export function describeViolations(violations: AxeViolation[]): string {
+  const lines: string[] = [];
+  for (const violation of violations) {
+    lines.push(`${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} — ${violation.helpUrl}`);
+    for (const node of violation.nodes) {
+      const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').replace(/^Fix (any|all) of the following: /, '');
+      const html = node.html.length > 140 ? `${node.html.slice(0, 140)}…` : node.html;
+      lines.push(`  ${node.target.join(' ')}  ${html}\n    ${summary}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Runs axe on the settled page (or only inside `within`, such as an open dialog, whose page behind is checked on
+ * its own) and fails softly, so one run lists every screen's violations, with a readable list of rule, element and
+ * reason under `label`.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, within?: string): Promise<void> {
+  await settle(page);
+  const builder = new AxeBuilder({ page }).withTags(axeTags);
+  if (within !== undefined) builder.include(within);
+  const { violations } = await builder.analyze();
+  const nodes = violations.reduce((count, violation) => count + violation.nodes.length, 0);
+  test.info().annotations.push({ type: 'axe', description: `${label}: ${nodes}` });
+  expect.soft(nodes, `${label}: ${nodes} element(s) break WCAG rules\n${describeViolations(violations)}`).toBe(0);
 }

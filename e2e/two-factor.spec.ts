@@ -54,7 +54,7 @@ async function disableByApi(page: Page, secret: string, lastUsedStep: number): P
     last = login.step;
   }
   const off = await freshTotp(page, secret, last);
-  const disabled = await apiPost(page, '/user/2fa/disable', { code: off.code });
+  const disabled = await apiPost(page, '/user/2fa/disable', { password: demoPassword, code: off.code });
   expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
 }
 
@@ -131,10 +131,11 @@ test('partner turns two-factor on, signs in with a code from the next step, and 
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
 
-    // Turning it off takes yet another fresh code (a later step than the one just used, waiting if need be).
+    // Turning it off takes the password and yet another fresh code (a later step than the one just used).
     await card.getByRole('button', { name: 'Disable two-factor' }).click();
     const off = await freshTotp(page, secret, lastUsedStep);
     await typeCode(card, off.code);
+    await card.getByLabel('Current password').fill(demoPassword);
     const disabling = page.waitForResponse((response) => response.url().endsWith('/api/inner/user/2fa/disable'));
     await card.getByRole('button', { name: 'Turn off' }).click();
     expect((await disabling).status()).toBe(200);

@@ -1,29 +1,51 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountRoutes } from './modules/account/account.routes';
-import { createAccountService } from './modules/account/account.service';
-import { authMaintenance } from './modules/auth/auth.maintenance';
+import { apiV1 } from './modules/api/api.routes';
+import { authSweepJob } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { type CurrentUsers, createCurrentUsers } from './modules/auth/current-user';
 import { createEventHub } from './modules/events/events.bus';
 import { eventsRoutes } from './modules/events/events.routes';
+import { flowsRoutes } from './modules/flows/flows.routes';
+import { createRateFeed } from './modules/flows/rates';
 import { healthRoutes } from './modules/health/health.routes';
+import { ensureRecurring } from './modules/jobs/jobs.repository';
+import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs/jobs.runner';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { openapiRoutes } from './modules/openapi/openapi.routes';
+import { createDemoTraffic, type DemoTraffic } from './modules/orders/demo-traffic';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import {
+  expireJob,
+  expireOrder,
+  expirySweepJob,
+  expirySweepSeconds,
+  sweepExpiredOrders,
+} from './modules/orders/orders.service';
+import { partnersRoutes } from './modules/partners/partners.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPaymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { createDemoChain, type DemoChain } from './modules/payments/sources/demo';
 import { createTronGridWatcher } from './modules/payments/sources/trongrid';
+import { loadReferenceData, type ReferenceData } from './modules/reference/reference.read';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { requisitesRoutes } from './modules/requisites/requisites.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService, loadDepositKey, type WalletsService } from './modules/wallets/wallets.service';
+import { webhookDelivery } from './modules/webhooks/delivery';
+import { webhookJob } from './modules/webhooks/outbox';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, loggableError } from './plugins/errors';
+import { registerOpenapi } from './plugins/openapi';
 import { rbacPlugin } from './plugins/rbac';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
 
@@ -31,32 +53,49 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The key that seals secrets at rest; read from the configuration when absent (lib/secrets.ts). */
+  secrets?: Secrets;
   /**
-   * Starts the background work: the TronGrid deposit watcher (when TRONGRID_URL is set) and, in demo mode, the
-   * simulated chain. The server process sets it; tests call the same pieces directly.
+   * Starts the job runner (DESIGN §14) with the recurring jobs of this configuration: session sweeping, the TronGrid
+   * watcher (when TRONGRID_URL is set) and demo mode's simulated chain. The server process sets it; tests start the
+   * runner or run a job's work themselves.
    */
   workers?: boolean;
 }
 
-/** The money services, for the demo seed and the command line. */
-export interface MoneyServices {
-  payments: PaymentsService;
-  wallets: WalletsService;
-  demo: DemoChain | null;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    money: MoneyServices;
+    wallets: WalletsService;
+    /** Currencies, payment options and types (DESIGN §8): fixed by migration, read once. */
+    reference: ReferenceData;
+    /** This process's short memory of current users (modules/auth/current-user.ts). */
+    currentUsers: CurrentUsers;
+    /** Demo mode's simulated chain; null outside demo mode. */
+    demo: DemoChain | null;
+    /** Demo mode's live orders; null outside demo mode. */
+    demoTraffic: DemoTraffic | null;
+    jobs: JobRunner;
   }
 }
 
-/** Secrets and passwords never reach the logs. */
-const redact = ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]', '*.password'];
+/** Jobs that run again and again, each every so many seconds (null: not in this configuration). */
+type RecurringJobs = Record<string, { every: number | null; definition: JobDefinition }>;
 
-export async function buildApp({ config, database, logger, workers = false }: AppOptions) {
+/** Secrets and passwords never reach the logs; neither do the values of a failed query (plugins/errors.ts). */
+const redact = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'req.headers["x-api-key"]',
+  'req.headers["x-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.secret',
+];
+
+export async function buildApp({ config, database, logger, secrets, workers = false }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact },
+    logger: logger ?? { level: config.LOG_LEVEL, redact, serializers: { err: loggableError } },
     trustProxy: config.TRUST_PROXY ?? false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -65,48 +104,116 @@ export async function buildApp({ config, database, logger, workers = false }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const deps: Deps = { db: database.db, config, secrets: secrets ?? createSecrets(loadSecretsKey(config)) };
+
   // Cross-cutting plugins first, in the order a request meets them.
-  await app.register(contextPlugin, { config, database });
+  await app.register(contextPlugin, { config, database, deps });
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin);
   await app.register(rbacPlugin);
 
-  // Feature modules.
-  const { db } = database;
-  const wallets = createWalletsService(db, config, await loadDepositKey(db, config, app.log));
-  const payments = createPaymentsService(db, config);
-  const demo = config.demo ? createDemoChain({ db, config, payments, wallets, log: app.log }) : null;
-  app.decorate('money', { payments, wallets, demo });
-  const auth = createAuthService(db, config, wallets);
+  // Services of the process, then the feature modules.
+  const wallets = createWalletsService(deps.db, config, await loadDepositKey(deps.db, config, app.log));
+  const demo = config.demo ? createDemoChain({ db: deps.db, config, wallets }) : null;
+  const reference = await loadReferenceData(deps.db);
+  app.decorate('reference', reference);
+  const demoTraffic = config.demo ? createDemoTraffic({ db: deps.db, config, reference }) : null;
+  app.decorate('demoTraffic', demoTraffic);
+  const demoJobs: RecurringJobs = { ...demo?.jobs, ...demoTraffic?.jobs };
+  const currentUsers = createCurrentUsers(deps, wallets);
+  const hub = createEventHub(database, app.log);
+  app.decorate('wallets', wallets);
+  app.decorate('currentUsers', currentUsers);
+  app.decorate('demo', demo);
+  // What this process keeps of a user is dropped when anything about the user changes: an event of the user (its
+  // money moved), a change announced through the database, or any change the user itself just made.
+  hub.subscribeAll((event) => currentUsers.forget(event.userId));
+  app.sessions.onUserChanged((userId) => currentUsers.forget(userId));
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') currentUsers.forget(request.user.id);
+    return payload;
+  });
+  app.decorate('jobs', defineJobs(deps, database, app.log, demoJobs, reference));
+
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/inner', auth });
-  await authMaintenance(app);
-  await app.register(usersRoutes, { prefix: '/api/inner', users: createUsersService(db) });
-  await app.register(accountRoutes, { prefix: '/api/inner', account: createAccountService(db) });
-  await app.register(walletsRoutes, { prefix: '/api/inner', wallets });
-  await app.register(paymentsRoutes, { prefix: '/api/inner', payments, demo });
-  await app.register(ledgerRoutes, { prefix: '/api/inner' });
-  await app.register(eventsRoutes, { hub: createEventHub(database, app.log) });
-  if (workers) startWorkers(app, config, demo);
+  // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
+  await app.register(
+    async (inner) => {
+      await registerOpenapi(inner, {
+        title: 'Paydesk inner API',
+        description:
+          'The API of the Paydesk web app: session cookie, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every ' +
+          'call that changes state, and x-language (en, ru) for localized messages. Every answer is an envelope: ' +
+          '{ success: true, data } or { success: false, error: { code, message }, localized_message, errors? }.',
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: config.SESSION_COOKIE_NAME },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      });
+      for (const routes of [
+        authRoutes,
+        usersRoutes,
+        accountRoutes,
+        walletsRoutes,
+        paymentsRoutes,
+        ledgerRoutes,
+        referenceRoutes,
+        requisitesRoutes,
+        flowsRoutes,
+        partnersRoutes,
+        ordersRoutes,
+        openapiRoutes,
+      ]) {
+        await inner.register(routes);
+      }
+    },
+    { prefix: '/api/inner' },
+  );
+  await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(eventsRoutes, { hub });
+  if (workers) {
+    app.addHook('onReady', async () => {
+      await ensureRecurringJobs(deps, demoJobs);
+      await app.jobs.start();
+    });
+    app.addHook('preClose', () => app.jobs.stop());
+  }
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;
 }
 
-function startWorkers(app: FastifyInstance, config: Config, demo: DemoChain | null) {
-  const watcher = config.TRONGRID_URL
-    ? createTronGridWatcher({ db: app.db, config, payments: app.money.payments, log: app.log })
-    : null;
-  app.addHook('onReady', async () => {
-    watcher?.start();
-    demo?.start();
-  });
-  app.addHook('preClose', async () => {
-    demo?.stop();
-    await watcher?.stop();
-  });
+/** One job runner per process; every process knows every kind of job of its configuration. */
+function defineJobs(
+  deps: Deps,
+  database: Database,
+  log: FastifyBaseLogger,
+  demoJobs: RecurringJobs,
+  reference: ReferenceData,
+): JobRunner {
+  const { config, db } = deps;
+  const runner = createJobRunner({ database, log, pollMs: config.JOB_POLL_MS, concurrency: config.JOB_CONCURRENCY });
+  runner.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
+  if (config.TRONGRID_URL) runner.define('deposits.poll', createTronGridWatcher({ db, config, log }).job);
+  if (config.RATE_FEED_URL) runner.define('rates.poll', createRateFeed({ db, config, reference, log }).job);
+  runner.define(expireJob, { run: ({ payload }) => expireOrder({ db, config, reference }, String(payload.orderId)) });
+  runner.define(expirySweepJob, { run: () => sweepExpiredOrders({ db, config, reference }) });
+  runner.define(webhookJob, webhookDelivery(deps, log));
+  for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
+  return runner;
+}
+
+/** The recurring jobs of this configuration: one of each in the queue, whatever the number of processes. */
+async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
+  const { config, db } = deps;
+  await ensureRecurring(db, 'auth.sweep', config.SESSION_SWEEP_SECONDS);
+  await ensureRecurring(db, 'deposits.poll', config.TRONGRID_URL ? config.DEPOSIT_POLL_SECONDS : null);
+  await ensureRecurring(db, 'rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
+  await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
+  for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

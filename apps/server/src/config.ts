@@ -1,5 +1,6 @@
 import { AmountFormatError, parseAmount, USDT } from '@paydesk/contract';
 import { z } from 'zod';
+import { parseSecretsKey } from './lib/secrets';
 import { depositKeyOf, isTronAddress } from './lib/tron';
 
 const booleanText = z
@@ -10,6 +11,21 @@ const booleanText = z
 /** An empty variable (`TRONGRID_URL=`) means the same as an unset one. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+/** An optional text that `read` accepts (it throws on anything else), or the message. */
+const readableBy = (read: (value: string) => unknown, message: string, text = z.string()) =>
+  text.optional().refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        read(value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message },
+  );
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,22 +56,7 @@ const configSchema = z.object({
    * first start; elsewhere no addresses are issued until it is set.
    */
   DEPOSIT_XPUB: unsetWhenEmpty(
-    z
-      .string()
-      .trim()
-      .optional()
-      .refine(
-        (value) => {
-          if (value === undefined) return true;
-          try {
-            depositKeyOf(value);
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'must be an extended public key (xpub…) without a private part' },
-      ),
+    readableBy(depositKeyOf, 'must be an extended public key (xpub…) without a private part', z.string().trim()),
   ),
   /** Withdrawals above this many USDT wait for an admin even without manual_withdrawal. */
   WITHDRAWAL_AUTO_LIMIT: z
@@ -86,10 +87,44 @@ const configSchema = z.object({
   DEMO_DEPOSIT_SECONDS: z.coerce.number().int().min(0).default(90),
   /** Demo mode: approved withdrawals are "sent" on a simulated chain after this many seconds. */
   DEMO_SEND_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** Demo mode: the demo merchant creates an order this often, in seconds (0: no demo traffic). */
+  DEMO_ORDER_SECONDS: z.coerce.number().int().min(0).default(20),
+  /**
+   * 32 random bytes in base64 that seal API secrets, two-factor secrets and notification keys at rest (DESIGN §9).
+   * Demo mode makes one in the data directory; any other start refuses without it.
+   */
+  SECRETS_KEY: unsetWhenEmpty(
+    readableBy(parseSecretsKey, 'must be 32 random bytes in base64 (openssl rand -base64 32)'),
+  ),
+  /** Lets webhooks go to loopback and private addresses (DESIGN §10); demo mode sets it. Never in production. */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanText,
+  /** How often each process looks for due jobs when no notification woke it (DESIGN §14). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Jobs one process runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * An exchange's ticker endpoint in the shape of Binance's `GET /api/v3/ticker/price?symbol=USDTRUB` →
+   * `{ "symbol": "USDTRUB", "price": "92.50000000" }`; unset turns the feed rate source off.
+   */
+  RATE_FEED_URL: unsetWhenEmpty(z.string().url().optional()),
+  /** How often the feed's rates are read. */
+  RATE_FEED_POLL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** A feed rate older than this is stale and never used for pricing. */
+  RATE_MAX_AGE_SECONDS: z.coerce.number().int().min(10).default(300),
+  /** A pay-in not paid this long after it was given out (or after the payer's report) is canceled. */
+  ORDER_PAY_IN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  /** A pay-out nobody took this long after it was created is canceled. */
+  ORDER_PAY_OUT_TTL_SECONDS: z.coerce.number().int().min(30).default(1800),
+  /** Requests per second one API key may make (DESIGN §9); bursts up to twice as many. */
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(50),
+  /** How often ended sessions and throttling windows are swept away. */
+  SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(600),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   demo: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS, which demo mode turns on unless it is set. */
+  allowPrivateNetworks: boolean;
   /** WITHDRAWAL_AUTO_LIMIT in USDT minor units. */
   withdrawalAutoLimitMinor: bigint;
 };
@@ -102,9 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  const demo = config.DATABASE_URL === undefined && config.DEMO !== false;
   return {
     ...config,
-    demo: config.DATABASE_URL === undefined && config.DEMO !== false,
+    demo,
+    allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? demo,
     withdrawalAutoLimitMinor: parseAmount(config.WITHDRAWAL_AUTO_LIMIT, USDT.ratio_fraction),
   };
 }

@@ -3,17 +3,29 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { createSecrets, loadSecretsKey, SecretsKeyError } from './lib/secrets';
+import { sealPlainSecrets } from './modules/users/secrets-at-rest';
 
 const startedAt = performance.now();
 const config = loadConfig();
 const webDist = config.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname;
+let secrets: ReturnType<typeof createSecrets>;
+try {
+  secrets = createSecrets(loadSecretsKey(config));
+} catch (error) {
+  if (!(error instanceof SecretsKeyError)) throw error;
+  process.stderr.write(`Paydesk cannot start: ${error.message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
 await database.migrate();
-const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, workers: true });
+const sealed = await sealPlainSecrets(database.db, secrets);
+const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, secrets, workers: true });
+if (sealed > 0) app.log.info({ users: sealed }, 'secrets stored in plain text were sealed');
 
-if (config.demo) {
-  const seeded = await seedDemo(database.db, app.money);
-  if (seeded) app.log.info({ users: seeded }, 'demo platform seeded');
+if (config.demo && app.demo) {
+  const seeded = await seedDemo(database.db, config, app.demo, app.demoTraffic);
+  if (seeded.length > 0) app.log.info({ users: seeded }, 'demo platform seeded');
 }
 
 let closing = false;

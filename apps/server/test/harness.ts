@@ -1,22 +1,47 @@
-import { parseAmount, USDT, type UserType, xsrfCookie } from '@paydesk/contract';
+import { readFileSync } from 'node:fs';
+import { parseAmount, type Reconciliation, USDT, type UserType, xsrfCookie } from '@paydesk/contract';
 import { HDKey } from '@scure/bip32';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { newId, randomToken } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
 import { randomTxHash } from '../src/lib/tron';
+import { signRequest } from '../src/modules/api/api.auth';
+import { reconcileLedger } from '../src/modules/ledger/ledger.reconcile';
+import { creditDeposit } from '../src/modules/payments/deposits';
 import { insertUser } from '../src/modules/users/users.repository';
 
 /**
  * A migrated database of its own for one test file: an in-memory PGlite instance, or, when DATABASE_URL is set,
- * a fresh PostgreSQL database created for the file and dropped after it.
+ * a fresh PostgreSQL database created for the file and dropped after it. Closing it first reconciles the ledger:
+ * whatever the file did, no money was created or lost, or the file fails.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const database = await openMigratedDatabase();
+  return {
+    ...database,
+    async close() {
+      const report = await reconcileLedger(database.db).catch((error: unknown) => error);
+      await database.close();
+      if (report instanceof Error) throw report;
+      if (!(report as Reconciliation).ok) {
+        throw new Error(`the ledger does not reconcile after this file: ${JSON.stringify(report)}`);
+      }
+    },
+  };
+}
+
+async function openMigratedDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     await database.migrate();
     return database;
   }
@@ -46,6 +71,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 
 export const testPassword = 'correct-horse';
 
+/** The key test apps seal secrets with (32 bytes in base64, as SECRETS_KEY has it). */
+export const testSecretsKey = Buffer.alloc(32, 7).toString('base64');
+
 /** The account-level extended public key of BIP-32 test vector 1: test apps derive deposit addresses from it. */
 export const testXpub = HDKey.fromMasterSeed(Uint8Array.from({ length: 16 }, (_, index) => index)).derive(
   "m/44'/195'/0'",
@@ -56,14 +84,14 @@ export const externalAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 
 /** The user's deposit address, issued on first need. */
 export async function depositAddressOf(app: App, userId: string): Promise<string> {
-  const [row] = (await app.money.wallets.addressesFor(app.db, userId)).slice(-1);
+  const [row] = (await app.wallets.addressesFor(app.db, userId)).slice(-1);
   if (!row) throw new Error('no deposit address');
   return row.address;
 }
 
 /** Credits a deposit of `amount` USDT to the user, as a confirmed on-chain transfer would. */
 export async function fund(app: App, userId: string, amount: string, txHash = randomTxHash()) {
-  return app.money.payments.creditDeposit({
+  return creditDeposit(app.db, {
     txHash,
     address: await depositAddressOf(app, userId),
     amountMinor: parseAmount(amount, USDT.ratio_fraction),
@@ -91,7 +119,14 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', DEPOSIT_XPUB: testXpub, ...env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO: 'false',
+      DEPOSIT_XPUB: testXpub,
+      SECRETS_KEY: testSecretsKey,
+      ...env,
+    }),
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });
@@ -118,6 +153,7 @@ let passwordHash: Promise<string> | undefined;
 export interface TestUserOptions {
   type: UserType;
   roles?: string[];
+  isRoot?: boolean;
   insurancePaid?: boolean;
   isActive?: boolean;
   isBlocked?: boolean;
@@ -135,6 +171,7 @@ export async function createUser(database: Database, options: TestUserOptions) {
       username,
       type: options.type,
       roles: options.roles ?? [],
+      isRoot: options.isRoot ?? false,
       passwordHash: await passwordHash,
       isActive: options.isActive ?? true,
       isBlocked: options.isBlocked ?? false,
@@ -193,5 +230,72 @@ export class Client {
     const response = await this.post('/api/inner/login', { username, password });
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
     return this;
+  }
+}
+
+/**
+ * A merchant's or executor's client of the signed API (DESIGN §9): signs every request with its key and secret, and
+ * sends an Idempotency-Key with every POST (a fresh one unless the test gives one).
+ */
+export class ApiClient {
+  constructor(
+    private readonly app: App,
+    readonly apiKey: string,
+    private readonly secret: string,
+  ) {}
+
+  async request(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    options: {
+      idempotencyKey?: string | null;
+      timestamp?: number;
+      secret?: string;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const key = options.idempotencyKey === undefined ? randomToken(12) : options.idempotencyKey;
+    return this.app.inject({
+      method,
+      url,
+      headers: {
+        ...this.signedHeaders(method, url, raw, options),
+        ...(method === 'POST' && key !== null ? { 'idempotency-key': key } : {}),
+        ...options.headers,
+      },
+      ...(raw ? { payload: raw } : {}),
+    });
+  }
+
+  /** The key, timestamp and signature headers of a request, signed as DESIGN §9 says. */
+  signedHeaders(
+    method: string,
+    url: string,
+    raw = '',
+    options: { timestamp?: number; secret?: string } = {},
+  ): Record<string, string> {
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    return {
+      'x-api-key': this.apiKey,
+      'x-timestamp': timestamp,
+      'x-signature': signRequest(options.secret ?? this.secret, timestamp, method, url, raw),
+      ...(raw ? { 'content-type': 'application/json' } : {}),
+    };
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown, options?: Parameters<ApiClient['request']>[3]) =>
+    this.request('POST', url, body, options);
+
+  /** Issues the user's API key and secret through the settings call, as its owner would. */
+  static async of(app: App, username: string): Promise<ApiClient> {
+    const browser = await new Client(app).signIn(username);
+    const issued = (await browser.post('/api/inner/user/secret_key')).json().data as {
+      api_key: string;
+      secret_key: string;
+    };
+    return new ApiClient(app, issued.api_key, issued.secret_key);
   }
 }

@@ -1,14 +1,21 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoPassword, seedDemo } from '../src/db/seed';
+import { orders } from '../src/modules/orders/orders.table';
 import { createFirstAdmin } from '../src/modules/users/first-admin';
 import { Client, createTestApp, type TestContext } from './harness';
 
 let webRoot: string;
 let ctx: TestContext;
+
+const demoOf = (context: TestContext) => {
+  if (!context.app.demo) throw new Error('the demo test app runs in demo mode');
+  return context.app.demo;
+};
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
   mkdirSync(join(webRoot, 'assets'));
@@ -63,9 +70,9 @@ describe('serving the web app', () => {
 
 describe('demo seed (DESIGN §7)', () => {
   it('seeds the demo accounts once, who can then sign in', async () => {
-    const created = await seedDemo(ctx.database.db, ctx.app.money);
+    const created = await seedDemo(ctx.database.db, ctx.config, demoOf(ctx));
     expect(created).toEqual(['root', 'support', 'merchant', 'trader', 'trader2', 'agent', 'partner']);
-    expect(await seedDemo(ctx.database.db, ctx.app.money)).toEqual([]);
+    expect(await seedDemo(ctx.database.db, ctx.config, demoOf(ctx))).toEqual([]);
 
     const trader2 = await new Client(ctx.app).signIn('trader2', demoPassword);
     const user = (await trader2.get('/api/inner/user/current')).json().data.data;
@@ -93,6 +100,84 @@ describe('demo seed (DESIGN §7)', () => {
     const root = await new Client(ctx.app).signIn('root', demoPassword);
     const waiting = (await root.get('/api/inner/transaction?filter[type]=withdraw&filter[status]=moderation')).json();
     expect(waiting.data.items.map((p: { money: { amount: string } }) => p.money.amount)).toEqual(['1200']);
+    expect((await root.get('/api/inner/ledger/reconciliation')).json().data.ok).toBe(true);
+  });
+
+  it('routes the demo merchant through trader and partner, with requisites and restrictions (DESIGN §7)', async () => {
+    const root = await new Client(ctx.app).signIn('root', demoPassword);
+    const [flow] = (await root.get('/api/inner/flow')).json().data.items;
+    expect(flow).toMatchObject({
+      name: 'Demo shop RUB',
+      fiat_currency: { code: 'RUB' },
+      crypto_currency: { code: 'USDT' },
+      merchant: { username: 'merchant' },
+      is_active: true,
+      rate: { value: '92.5', stale: false },
+    });
+    expect(flow.executors.map((e: { type: string; priority: number }) => [e.type, e.priority])).toEqual([
+      ['trader', 10],
+      ['partner', 5],
+    ]);
+    const trader = await new Client(ctx.app).signIn('trader', demoPassword);
+    const requisites = (await trader.get('/api/inner/trader/requisite')).json().data.items;
+    expect(requisites.map((r: { payment_option: { slug: string } }) => r.payment_option.slug).sort()).toEqual([
+      'card',
+      'sbp',
+    ]);
+    expect(requisites.flatMap((r: { restrictions: unknown[] }) => r.restrictions)).not.toEqual([]);
+    const systems = (await root.get('/api/inner/partner-system')).json().data.items;
+    expect(systems.map((system: { partner: { slug: string } }) => system.partner.slug)).toEqual(['payflow']);
+  });
+
+  it('gives the order screens a first history, and moves live demo orders along (DESIGN §7)', async () => {
+    const traffic = ctx.app.demoTraffic;
+    if (!traffic) throw new Error('the demo test app runs in demo mode');
+    await traffic.seedOrders();
+    const root = await new Client(ctx.app).signIn('root', demoPassword);
+    const seeded = (await root.get('/api/inner/order?per_page=50')).json().data.items as {
+      guid: string;
+      type: string;
+      status: { slug: string };
+      executor: { type: { slug: string } } | null;
+    }[];
+    const summary = seeded.map((order) => `${order.type}:${order.status.slug}`).sort();
+    expect(summary).toEqual(
+      [
+        'pay_in:paid',
+        'pay_in:paid',
+        'pay_in:paid',
+        'pay_in:in-progress',
+        'pay_in:canceled',
+        'pay_in:new',
+        'pay_out:paid',
+        'pay_out:in-progress',
+        'pay_out:new',
+      ].sort(),
+    );
+
+    // Live traffic: a round creates an order; once its time has come, the next round moves it on.
+    const before = seeded.length;
+    for (let round = 0; round < 6; round += 1) await traffic.createRandom();
+    const all = await ctx.database.db.select().from(orders);
+    expect(all.length).toBe(before + 6);
+    // An hour passes between rounds (the expiry jobs are not run: no order expires here).
+    for (let round = 0; round < 3; round += 1) {
+      await ctx.database.db.update(orders).set({
+        createdAt: sql`${orders.createdAt} - interval '1 hour'`,
+        updatedAt: sql`${orders.updatedAt} - interval '1 hour'`,
+        takenAt: sql`${orders.takenAt} - interval '1 hour'`,
+      });
+      await traffic.progress();
+    }
+    const after = await ctx.database.db.select().from(orders);
+    for (const order of after) {
+      const fate = traffic.fateOf(order.id, order.type);
+      if (order.type === 'pay_in' && fate === 'paid' && order.status !== 'canceled') expect(order.status).toBe('paid');
+      if (order.type === 'pay_in' && fate === 'abandoned') expect(['new', 'paid', 'canceled']).toContain(order.status);
+      if (order.type === 'pay_out' && fate === 'partner' && order.status !== 'canceled') {
+        expect(order.status).toBe('paid');
+      }
+    }
     expect((await root.get('/api/inner/ledger/reconciliation')).json().data.ok).toBe(true);
   });
 

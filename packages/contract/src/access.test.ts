@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessSubject, menuFor } from './access';
+import { type AccessSubject, can, menuFor } from './access';
 
 const paths = (subject: AccessSubject) => menuFor(subject).map((screen) => screen.path);
-const user = (type: AccessSubject['type'], roles: string[] = [], insurancePaid = true): AccessSubject => ({
+const user = (
+  type: AccessSubject['type'],
+  roles: string[] = [],
+  insurancePaid = true,
+  isRoot = false,
+): AccessSubject => ({
   type,
   roles,
   insurancePaid,
+  isRoot,
 });
 
 describe('side menu (SPEC §2.2)', () => {
@@ -55,5 +61,23 @@ describe('side menu (SPEC §2.2)', () => {
 
   it('ignores support-like roles on non-admins', () => {
     expect(paths(user('merchant', ['support']))).toContain('/balance');
+  });
+});
+
+describe('per-action capabilities', () => {
+  it('lets a support admin read payments but move no money', () => {
+    const support = user('admin', ['support']);
+    expect(can(support, 'payments.read')).toBe(true);
+    expect(can(support, 'payments.moderate')).toBe(false);
+    expect(can(support, 'deposits.credit')).toBe(false);
+    expect(can(user('admin'), 'payments.moderate')).toBe(true);
+  });
+
+  it('gives the merchant withdrawal to the root admin alone, whatever the username', () => {
+    expect(can(user('admin', [], true, true), 'wallets.merchantWithdrawal')).toBe(true);
+    expect(can(user('admin'), 'wallets.merchantWithdrawal')).toBe(false);
+    expect(can(user('admin', [], true, false), 'wallets.read')).toBe(true);
+    // A root flag on anything but an admin account means nothing.
+    expect(can(user('merchant', [], true, true), 'wallets.merchantWithdrawal')).toBe(false);
   });
 });

@@ -17,44 +17,82 @@ export interface Capability {
   readonly deniedRoles?: readonly AdminRole[];
   /** A trader whose insurance is unpaid is refused (SPEC §2.2, §4 trader insurance gate). */
   readonly insuranceGate?: boolean;
+  /** Only the root admin, a property of the account (DESIGN §3), never of a username. */
+  readonly rootOnly?: boolean;
 }
 
 const balanceRoles = ['partner', 'agent', 'trader', 'merchant'] as const;
+const executors = ['trader', 'partner'] as const;
 
+/**
+ * One entry per action, named `<area>.<action>`. Where a screen holds actions of different weight, each action has
+ * its own capability: a support admin reads the payments screen (`payments.read`) but moves no money
+ * (`payments.moderate`, `deposits.credit`).
+ */
 export const capabilities = {
   /** Everyone who is signed in: own session, own profile, settings. */
   session: { types: userTypes },
-  manageUsers: { types: ['admin'], deniedRoles: ['support'] },
-  partners: { types: ['admin'] },
-  agentTraders: { types: ['agent'] },
-  orders: { types: ['admin', 'merchant', 'partner', 'trader'], insuranceGate: true },
-  payments: { types: ['admin'] },
-  statistics: { types: ['admin'] },
-  wallets: { types: ['admin'], deniedRoles: ['support'] },
-  antiFraud: { types: ['admin'] },
-  requisitesAdmin: { types: ['admin'] },
-  devices: { types: ['admin'] },
-  flows: { types: ['admin'], deniedRoles: ['support'] },
-  balance: { types: balanceRoles, insuranceGate: true },
+  'users.manage': { types: ['admin'], deniedRoles: ['support'] },
+  'partners.read': { types: ['admin'] },
+  /** Create and edit partner payment systems. */
+  'partners.manage': { types: ['admin'], deniedRoles: ['support'] },
+  'agent.traders': { types: ['agent'] },
+  'orders.read': { types: ['admin', ...executors, 'merchant'], insuranceGate: true },
+  /** GET /order: every order (support too, reading). */
+  'orders.all': { types: ['admin'] },
+  /** The role paths of SPEC §6: each sees only its own orders. */
+  'orders.merchant': { types: ['merchant'] },
+  'orders.trader': { types: ['trader'], insuranceGate: true },
+  'orders.partner': { types: ['partner'] },
+  /** The executor's actions on the screens: send paid on a pay-in, take and confirm a pay-out. */
+  'orders.execute': { types: [...executors], insuranceGate: true },
+  /** Cancel an order, resend its webhook: money or merchants are touched, so no support admin. */
+  'orders.manage': { types: ['admin'], deniedRoles: ['support'] },
+  /** The merchant API (DESIGN §9), signed with the merchant's API key. */
+  'api.merchant': { types: ['merchant'] },
+  /** The executor API, signed with a trader's or partner's API key. */
+  'api.executor': { types: [...executors], insuranceGate: true },
+  'payments.read': { types: ['admin'] },
+  /** Accept, reject or report sent a withdrawal: money moves. */
+  'payments.moderate': { types: ['admin'], deniedRoles: ['support'] },
+  /** Credit an on-chain deposit by hand. */
+  'deposits.credit': { types: ['admin'], deniedRoles: ['support'] },
+  'statistics.read': { types: ['admin'] },
+  'wallets.read': { types: ['admin'], deniedRoles: ['support'] },
+  /** The merchant withdrawal of SPEC §2.10: the root admin's alone. */
+  'wallets.merchantWithdrawal': { types: ['admin'], deniedRoles: ['support'], rootOnly: true },
+  'antiFraud.read': { types: ['admin'] },
+  'requisites.read': { types: ['admin'] },
+  /** One requisite and its restrictions, read: an admin any (support too, read only), a trader its own. */
+  'requisites.view': { types: ['admin', 'trader'], insuranceGate: true },
+  /**
+   * Add and change requisites and their restrictions: an admin any (a support admin none), a trader its own; the
+   * service refuses a trader another's requisite as not found.
+   */
+  'requisites.write': { types: ['admin', 'trader'], deniedRoles: ['support'], insuranceGate: true },
+  'devices.read': { types: ['admin'] },
+  'flows.manage': { types: ['admin'], deniedRoles: ['support'] },
+  'balance.read': { types: balanceRoles, insuranceGate: true },
   /** The Pay in button of SPEC §2.6: every balance role but agent (DESIGN §6). */
-  payIn: { types: ['partner', 'trader', 'merchant'], insuranceGate: true },
+  'balance.payIn': { types: ['partner', 'trader', 'merchant'], insuranceGate: true },
   /** The Pay out button of SPEC §2.6 and the withdrawal it sends: every balance role but trader (DESIGN §6). */
-  payOut: { types: ['partner', 'agent', 'merchant'] },
-  statistic: { types: balanceRoles, insuranceGate: true },
-  requisites: { types: ['trader'], insuranceGate: true },
-  terminals: { types: ['trader', 'admin'], insuranceGate: true },
-  merchantApi: { types: ['merchant'] },
+  'balance.payOut': { types: ['partner', 'agent', 'merchant'] },
+  'statistic.read': { types: balanceRoles, insuranceGate: true },
+  /** A trader's own requisites and terminals (SPEC §6). */
+  'requisites.own': { types: ['trader'], insuranceGate: true },
+  'terminals.read': { types: ['trader', 'admin'], insuranceGate: true },
+  'merchantApi.read': { types: ['merchant'] },
   /** API key and secret (SPEC §6). */
-  apiKeys: { types: ['merchant', 'trader'] },
+  'apiKeys.manage': { types: ['merchant', 'trader'] },
   /** A trader's own fee table on the settings screen (SPEC §2.11). */
-  ownFees: { types: ['trader'] },
+  'fees.own': { types: ['trader'] },
   /** Notification key, URL and webhooks (SPEC §6). */
-  merchantNotifications: { types: ['merchant'] },
-  directions: { types: ['admin'] },
-  deals: { types: ['admin'] },
-  systemBalance: { types: ['admin'] },
+  'notifications.manage': { types: ['merchant'] },
+  'directions.read': { types: ['admin'] },
+  'deals.read': { types: ['admin'] },
+  'systemBalance.read': { types: ['admin'] },
   /** Recomputing every balance from the ledger's entries (issue "Money"). */
-  ledger: { types: ['admin'], deniedRoles: ['support'] },
+  'ledger.reconcile': { types: ['admin'], deniedRoles: ['support'] },
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityName = keyof typeof capabilities;
@@ -64,6 +102,8 @@ export interface AccessSubject {
   readonly type: UserType;
   readonly roles: readonly string[];
   readonly insurancePaid: boolean;
+  /** The root admin (SPEC §2.10, §6): a flag of the account, set once when the platform's first admin is made. */
+  readonly isRoot: boolean;
 }
 
 export function can(subject: AccessSubject, name: CapabilityName): boolean {
@@ -71,11 +111,9 @@ export function can(subject: AccessSubject, name: CapabilityName): boolean {
   if (!capability.types.includes(subject.type)) return false;
   if (subject.type === 'admin' && capability.deniedRoles?.some((role) => subject.roles.includes(role))) return false;
   if (subject.type === 'trader' && capability.insuranceGate && !subject.insurancePaid) return false;
+  if (capability.rootOnly && !(subject.type === 'admin' && subject.isRoot)) return false;
   return true;
 }
-
-/** The admin whose username is root: the merchant-withdrawal button and the system wallets (SPEC §2.10, §6). */
-export const rootUsername = 'root';
 
 export type ScreenStatus = 'ready' | 'later';
 
@@ -94,36 +132,36 @@ export interface Screen {
  * Every history-mode route of SPEC §2.1, in side-menu order (§2.2) first, then the routes with no menu entry.
  */
 export const screens: readonly Screen[] = [
-  { path: '/partners', capability: 'partners', menuLabel: 'menu.partners', status: 'later' },
-  { path: '/users', capability: 'manageUsers', menuLabel: 'menu.users', status: 'ready' },
-  { path: '/agent/traders', capability: 'agentTraders', menuLabel: 'menu.agentTraders', status: 'ready' },
-  { path: '/active', capability: 'orders', menuLabel: 'menu.active', status: 'later' },
-  { path: '/history', capability: 'orders', menuLabel: 'menu.history', status: 'later' },
-  { path: '/pay', capability: 'payments', menuLabel: 'menu.paySystems', status: 'ready' },
-  { path: '/statistics', capability: 'statistics', menuLabel: 'menu.statistics', status: 'later' },
-  { path: '/wallets', capability: 'wallets', menuLabel: 'menu.wallets', status: 'ready' },
-  { path: '/antifraud', capability: 'antiFraud', menuLabel: 'menu.antiFraud', status: 'later' },
-  { path: '/requisites', capability: 'requisitesAdmin', menuLabel: 'menu.requisites', status: 'later' },
-  { path: '/devices', capability: 'devices', menuLabel: 'menu.devices', status: 'later' },
-  { path: '/potoc', capability: 'flows', menuLabel: 'menu.potoc', status: 'later' },
-  { path: '/balance', capability: 'balance', menuLabel: 'menu.balance', status: 'ready' },
-  { path: '/statistic', capability: 'statistic', menuLabel: 'menu.statistic', status: 'later' },
-  { path: '/requisite', capability: 'requisites', menuLabel: 'menu.requisite', status: 'later' },
+  { path: '/partners', capability: 'partners.read', menuLabel: 'menu.partners', status: 'ready' },
+  { path: '/users', capability: 'users.manage', menuLabel: 'menu.users', status: 'ready' },
+  { path: '/agent/traders', capability: 'agent.traders', menuLabel: 'menu.agentTraders', status: 'ready' },
+  { path: '/active', capability: 'orders.read', menuLabel: 'menu.active', status: 'later' },
+  { path: '/history', capability: 'orders.read', menuLabel: 'menu.history', status: 'later' },
+  { path: '/pay', capability: 'payments.read', menuLabel: 'menu.paySystems', status: 'ready' },
+  { path: '/statistics', capability: 'statistics.read', menuLabel: 'menu.statistics', status: 'later' },
+  { path: '/wallets', capability: 'wallets.read', menuLabel: 'menu.wallets', status: 'ready' },
+  { path: '/antifraud', capability: 'antiFraud.read', menuLabel: 'menu.antiFraud', status: 'later' },
+  { path: '/requisites', capability: 'requisites.read', menuLabel: 'menu.requisites', status: 'ready' },
+  { path: '/devices', capability: 'devices.read', menuLabel: 'menu.devices', status: 'later' },
+  { path: '/potoc', capability: 'flows.manage', menuLabel: 'menu.potoc', status: 'later' },
+  { path: '/balance', capability: 'balance.read', menuLabel: 'menu.balance', status: 'ready' },
+  { path: '/statistic', capability: 'statistic.read', menuLabel: 'menu.statistic', status: 'later' },
+  { path: '/requisite', capability: 'requisites.own', menuLabel: 'menu.requisite', status: 'ready' },
   {
     path: '/terminal',
-    capability: 'terminals',
-    menuCapability: 'requisites',
+    capability: 'terminals.read',
+    menuCapability: 'requisites.own',
     menuLabel: 'menu.terminal',
     status: 'later',
   },
   { path: '/settings', capability: 'session', menuLabel: 'menu.settings', status: 'ready' },
-  { path: '/admins', capability: 'manageUsers', status: 'ready' },
-  { path: '/merchants', capability: 'manageUsers', status: 'ready' },
-  { path: '/agents', capability: 'manageUsers', status: 'ready' },
-  { path: '/traders', capability: 'manageUsers', status: 'ready' },
-  { path: '/api', capability: 'merchantApi', status: 'later' },
-  { path: '/directions', capability: 'directions', status: 'later' },
-  { path: '/deals', capability: 'deals', status: 'later' },
+  { path: '/admins', capability: 'users.manage', status: 'ready' },
+  { path: '/merchants', capability: 'users.manage', status: 'ready' },
+  { path: '/agents', capability: 'users.manage', status: 'ready' },
+  { path: '/traders', capability: 'users.manage', status: 'ready' },
+  { path: '/api', capability: 'merchantApi.read', status: 'later' },
+  { path: '/directions', capability: 'directions.read', status: 'later' },
+  { path: '/deals', capability: 'deals.read', status: 'later' },
   { path: '/login', capability: 'public', status: 'ready' },
   { path: '/invite_code', capability: 'public', status: 'ready' },
 ];

@@ -27,10 +27,13 @@ export function usdtAmount(rules: UsdtAmountRules) {
       if (minor < rules.minMinor) ctx.addIssue({ code: 'custom', message: rules.minMessage });
       if (minor > usdtAmountMaxMinor) ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
     } catch (error) {
+      if (!(error instanceof AmountFormatError)) throw error;
       const message =
-        error instanceof AmountFormatError && error.reason === 'too_many_decimals'
+        error.reason === 'too_many_decimals'
           ? 'validation.amount_decimals'
-          : (rules.numberMessage ?? 'validation.number');
+          : error.reason === 'too_long'
+            ? 'validation.too_large'
+            : (rules.numberMessage ?? 'validation.number');
       ctx.addIssue({ code: 'custom', message });
     }
   });

@@ -19,6 +19,13 @@ describe('parseAmount', () => {
     expect(() => parseAmount('1.001', 2)).toThrow(AmountFormatError);
   });
 
+  it('refuses a text of a million digits before converting any of it', () => {
+    const huge = '9'.repeat(1_000_000);
+    expect(() => parseAmount(huge, 6)).toThrow(expect.objectContaining({ reason: 'too_long' }));
+    expect(() => parseAmount(Number.POSITIVE_INFINITY, 6)).toThrow(AmountFormatError);
+    expect(() => parseAmount(1e300, 6)).toThrow(AmountFormatError);
+  });
+
   it('refuses text that is not a decimal', () => {
     for (const bad of ['', 'abc', '1,5', '1.', '.5', '1e5', 'NaN']) {
       expect(() => parseAmount(bad, 2), bad).toThrow(AmountFormatError);

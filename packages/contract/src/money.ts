@@ -14,9 +14,15 @@ export const USDT: Currency = { code: 'USDT', name: 'Tether USD', ratio_fraction
 
 const decimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+/**
+ * The longest decimal text read as an amount. A trillion of anything with 18 decimals fits; a longer text is refused
+ * before any digit is converted, so a number of a million digits costs nothing.
+ */
+export const amountTextMaxLength = 40;
+
 export class AmountFormatError extends Error {
   constructor(
-    readonly reason: 'not_a_number' | 'too_many_decimals',
+    readonly reason: 'not_a_number' | 'too_many_decimals' | 'too_long',
     readonly input: string,
   ) {
     super(`${reason}: ${input}`);
@@ -29,6 +35,7 @@ export class AmountFormatError extends Error {
  */
 export function parseAmount(input: string | number, fraction: number): bigint {
   const text = typeof input === 'number' ? numberToPlainString(input) : input.trim();
+  if (text.length > amountTextMaxLength) throw new AmountFormatError('too_long', text.slice(0, amountTextMaxLength));
   const match = decimalPattern.exec(text);
   if (!match) throw new AmountFormatError('not_a_number', text);
   const [, sign, whole = '0', decimals = ''] = match;
@@ -52,4 +59,141 @@ function numberToPlainString(value: number): string {
   // JSON numbers such as 1e-7 print in exponent form; toFixed(20) keeps the digits JSON carried.
   const text = String(value);
   return /e/i.test(text) ? value.toFixed(20).replace(/\.?0+$/, '') : text;
+}
+
+/** Minor units of `currency` as its decimal text: formatMoney(1500000n, USDT) → "1.5". */
+export const formatMoney = (minor: bigint, currency: Currency): string => formatAmount(minor, currency.ratio_fraction);
+
+/** The decimal text (or JSON number) of an amount of `currency` in minor units; see {@link parseAmount}. */
+export const parseMoney = (input: string | number, currency: Currency): bigint =>
+  parseAmount(input, currency.ratio_fraction);
+
+/** How a quotient that is not whole becomes whole: holds round up, credits round down (DESIGN §5). */
+export type Rounding = 'floor' | 'ceil' | 'half_even';
+
+/** An exact non-negative fraction; every rate and share is one, so no floating point touches money. */
+export interface Ratio {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+export function ratio(numerator: bigint, denominator: bigint): Ratio {
+  if (denominator <= 0n) throw new RangeError('a ratio needs a positive denominator');
+  if (numerator < 0n) throw new RangeError('a ratio is never negative');
+  return { numerator, denominator };
+}
+
+/** Percentages are kept as hundredths of a percent (step 0.01): 2.5 % is 250, 100 % is 10000. */
+export const percentHundredths = (hundredths: number | bigint): Ratio => ratio(BigInt(hundredths), 10_000n);
+
+/** A decimal text as an exact ratio: "92.35" → 9235/100. */
+export function ratioOfDecimal(text: string): Ratio {
+  const match = /^(\d{1,20})(?:\.(\d{1,18}))?$/.exec(text.trim());
+  if (!match) throw new AmountFormatError('not_a_number', text.slice(0, amountTextMaxLength));
+  const [, whole = '0', decimals = ''] = match;
+  return ratio(BigInt(whole + decimals), 10n ** BigInt(decimals.length));
+}
+
+/** `numerator / denominator`, made whole by `rounding`. Works for negative numerators too. */
+export function divide(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
+  if (denominator === 0n) throw new RangeError('division by zero');
+  if (denominator < 0n) return divide(-numerator, -denominator, rounding);
+  const quotient = numerator / denominator; // truncates toward zero
+  const remainder = numerator % denominator;
+  if (remainder === 0n) return quotient;
+  const below = numerator < 0n ? quotient - 1n : quotient; // floor
+  if (rounding === 'floor') return below;
+  if (rounding === 'ceil') return below + 1n;
+  const twice = 2n * (numerator - below * denominator);
+  if (twice < denominator) return below;
+  if (twice > denominator) return below + 1n;
+  return below % 2n === 0n ? below : below + 1n;
+}
+
+/** `amount × share`, made whole by `rounding`: the part of an amount a percentage or rate gives. */
+export const applyRatio = (amountMinor: bigint, share: Ratio, rounding: Rounding): bigint =>
+  divide(amountMinor * share.numerator, share.denominator, rounding);
+
+export interface Split {
+  /** One part per share, each `floor(total × share)`. */
+  readonly parts: bigint[];
+  /** What the rounding left: `total − Σ parts`, never negative when the shares add up to at most one. */
+  readonly remainder: bigint;
+}
+
+/**
+ * Splits a non-negative amount by shares, each part rounded down; the remainder is returned, never lost (DESIGN §5:
+ * it goes to the rounding account). `Σ parts + remainder = total` always holds.
+ */
+export function splitByShares(totalMinor: bigint, shares: readonly Ratio[]): Split {
+  if (totalMinor < 0n) throw new RangeError('only a non-negative amount is split');
+  const parts = shares.map((share) => applyRatio(totalMinor, share, 'floor'));
+  const remainder = totalMinor - parts.reduce((sum, part) => sum + part, 0n);
+  if (remainder < 0n) throw new RangeError('the shares add up to more than the whole');
+  return { parts, remainder };
+}
+
+/**
+ * Divides an amount in proportion to whole weights so that the parts add up to it exactly (largest remainder: the
+ * units the rounding leaves go to the parts that lost the most, earlier ones first on a tie).
+ */
+export function allocate(totalMinor: bigint, weights: readonly bigint[]): bigint[] {
+  const weightSum = weights.reduce((sum, weight) => sum + weight, 0n);
+  if (totalMinor < 0n || weights.some((weight) => weight < 0n)) throw new RangeError('negative amount or weight');
+  if (weightSum === 0n) throw new RangeError('the weights add up to zero');
+  const exact = weights.map((weight) => totalMinor * weight);
+  const parts = exact.map((value) => value / weightSum);
+  let left = totalMinor - parts.reduce((sum, part) => sum + part, 0n);
+  const order = exact
+    .map((value, index) => ({ index, lost: value % weightSum }))
+    .sort((a, b) => (a.lost === b.lost ? a.index - b.index : a.lost > b.lost ? -1 : 1));
+  for (const { index } of order) {
+    if (left === 0n) break;
+    parts[index] = (parts[index] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return parts;
+}
+
+/** A price: one unit of `base` costs `value` units of `quote` (RUB per 1 USDT is base USDT, quote RUB). */
+export interface Rate {
+  readonly base: Currency;
+  readonly quote: Currency;
+  readonly value: Ratio;
+}
+
+/**
+ * Converts an amount of one side of a rate into the other, in minor units, made whole by `rounding`: a fiat amount
+ * F at rate R costs F / R of the crypto, a crypto amount C is worth C × R of the fiat.
+ */
+export function convert(amountMinor: bigint, from: Currency, rate: Rate, rounding: Rounding): bigint {
+  const scale = (currency: Currency) => 10n ** BigInt(currency.ratio_fraction);
+  if (from.code === rate.base.code) {
+    return divide(
+      amountMinor * rate.value.numerator * scale(rate.quote),
+      rate.value.denominator * scale(rate.base),
+      rounding,
+    );
+  }
+  if (from.code === rate.quote.code) {
+    if (rate.value.numerator === 0n) throw new RangeError('a rate of zero converts nothing');
+    return divide(
+      amountMinor * rate.value.denominator * scale(rate.base),
+      rate.value.numerator * scale(rate.quote),
+      rounding,
+    );
+  }
+  throw new RangeError(`the rate ${rate.base.code}/${rate.quote.code} does not price ${from.code}`);
+}
+
+/**
+ * The crypto currencies balances are kept in (DESIGN §4: USDT). A stored amount names its currency by code; this is
+ * where the code becomes the currency with its decimals. Fiat currencies are reference data of the database.
+ */
+export const cryptoCurrencies: readonly Currency[] = [USDT];
+
+export function cryptoCurrency(code: string): Currency {
+  const currency = cryptoCurrencies.find((candidate) => candidate.code === code);
+  if (!currency) throw new RangeError(`unknown crypto currency ${code}`);
+  return currency;
 }

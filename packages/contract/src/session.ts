@@ -33,41 +33,53 @@ export const passwordChangeRequestSchema = z
   });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
-export const currencySchema = z.object({ code: z.string(), name: z.string(), ratio_fraction: z.number().int() });
+export const currencySchema = z
+  .object({ code: z.string(), name: z.string(), ratio_fraction: z.number().int() })
+  .meta({ id: 'Currency' });
 
-export const walletSchema = z.object({
-  name: z.string(),
-  type: z.object({ slug: z.enum(['virtual', 'real']) }),
-  amount: z.object({ amount: z.string(), currency: currencySchema }),
-  holder: z.object({ username: z.string(), uuid: z.string(), is_root: z.boolean() }),
-});
+export const walletSchema = z
+  .object({
+    name: z.string(),
+    type: z.object({ slug: z.enum(['virtual', 'real']) }),
+    amount: z.object({ amount: z.string(), currency: currencySchema }),
+    holder: z.object({ username: z.string(), uuid: z.string(), is_root: z.boolean() }),
+  })
+  .meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof walletSchema>;
 
 /** The Current user entity of SPEC §3, as `GET /user/current` returns it under `data.data`. */
-export const currentUserSchema = z.object({
-  role: z.enum(userTypes),
-  roles: z.array(z.enum(adminRoles)),
-  userId: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  isActive: z.boolean(),
-  manualWithdrawal: z.boolean(),
-  inviteCode: z.string().nullable(),
-  comment: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  isOnline: z.boolean(),
-  apiKeys: z.object({ key: z.string().nullable(), secret: z.string().nullable(), notification: z.string().nullable() }),
-  ws_token: z.string(),
-  createdBy: z.string().nullable(),
-  is2FAEnabled: z.boolean(),
-  wallets: z.array(walletSchema),
-  notificationURL: z.string().nullable(),
-  profile: z.object({
-    insurance_paid: z.boolean(),
-    insurance_payment_amount: z.object({ amount: z.string(), currency: currencySchema }).nullable(),
-  }),
-});
+export const currentUserSchema = z
+  .object({
+    role: z.enum(userTypes),
+    roles: z.array(z.enum(adminRoles)),
+    /** The root admin (SPEC §2.10): a property of the account, whatever its username. */
+    isRoot: z.boolean(),
+    userId: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    isActive: z.boolean(),
+    manualWithdrawal: z.boolean(),
+    inviteCode: z.string().nullable(),
+    comment: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    isOnline: z.boolean(),
+    apiKeys: z.object({
+      key: z.string().nullable(),
+      secret: z.string().nullable(),
+      notification: z.string().nullable(),
+    }),
+    ws_token: z.string(),
+    createdBy: z.string().nullable(),
+    is2FAEnabled: z.boolean(),
+    wallets: z.array(walletSchema),
+    notificationURL: z.string().nullable(),
+    profile: z.object({
+      insurance_paid: z.boolean(),
+      insurance_payment_amount: z.object({ amount: z.string(), currency: currencySchema }).nullable(),
+    }),
+  })
+  .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const languageSchema = z.object({ code: z.string(), name: z.string(), is_default: z.boolean() });

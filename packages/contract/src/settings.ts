@@ -89,4 +89,8 @@ export const twoFactorEnableSchema = z.object({
   password: z.string().min(1, { error: 'validation.required' }).max(200),
   code: codeSchema,
 });
-export const twoFactorDisableSchema = z.object({ code: codeSchema });
+/** Switching two-factor off takes the current password as well as a code (DESIGN §3). */
+export const twoFactorDisableSchema = z.object({
+  password: z.string().min(1, { error: 'validation.required' }).max(200),
+  code: codeSchema,
+});

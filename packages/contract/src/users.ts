@@ -22,10 +22,13 @@ export const percentageSchema = decimalInput.superRefine((value, ctx) => {
     if (hundredths < 0n || hundredths > 10000n)
       ctx.addIssue({ code: 'custom', message: 'validation.percentage_range' });
   } catch (error) {
+    if (!(error instanceof AmountFormatError)) throw error;
     const message =
-      error instanceof AmountFormatError && error.reason === 'too_many_decimals'
+      error.reason === 'too_many_decimals'
         ? 'validation.percentage_step'
-        : 'validation.number';
+        : error.reason === 'too_long'
+          ? 'validation.percentage_range'
+          : 'validation.number';
     ctx.addIssue({ code: 'custom', message });
   }
 });
@@ -204,38 +207,42 @@ const feeOutputSchema = z.object({
   percentage: z.string(),
 });
 
-export const userSchema = z.object({
-  uuid: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  type: z.enum(userTypes),
-  comment: z.string().nullable(),
-  is_active: z.boolean(),
-  is_blocked: z.boolean(),
-  block_comment: z.string().nullable(),
-  is_online: z.boolean(),
-  manual_withdrawal: z.boolean(),
-  two_factor: z.boolean(),
-  invite_code: z.string().nullable(),
-  roles: z.array(z.string()),
-  permissions: z.array(z.string()),
-  wallets: z.array(walletSchema),
-  /** From the ledger: `virtual` is the available balance, `insurance` a trader's insurance deposit. */
-  balance: z.object({ hold: z.string(), virtual: z.string(), insurance: z.string(), currency: currencySchema }),
-  created_at: z.string(),
-  profile: z
-    .object({
-      fees: z.array(feeOutputSchema),
-      referrals: z.array(referralSchema).optional(),
-      withdraw_open: z.boolean().optional(),
-      deposit_open: z.boolean().optional(),
-      insurance_paid: z.boolean().optional(),
-      insurance_payment_amount: z.object({ amount: z.string(), currency: currencySchema }).optional(),
-      insurance_payment_currency: z.string().optional(),
-      teamleads: z.array(teamleadSchema).optional(),
-    })
-    .nullable(),
-});
+export const userSchema = z
+  .object({
+    uuid: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    type: z.enum(userTypes),
+    /** The root admin: nobody renames, blocks or re-roles it (DESIGN §3). */
+    is_root: z.boolean(),
+    comment: z.string().nullable(),
+    is_active: z.boolean(),
+    is_blocked: z.boolean(),
+    block_comment: z.string().nullable(),
+    is_online: z.boolean(),
+    manual_withdrawal: z.boolean(),
+    two_factor: z.boolean(),
+    invite_code: z.string().nullable(),
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    wallets: z.array(walletSchema),
+    /** From the ledger: `virtual` is the available balance, `insurance` a trader's insurance deposit. */
+    balance: z.object({ hold: z.string(), virtual: z.string(), insurance: z.string(), currency: currencySchema }),
+    created_at: z.string(),
+    profile: z
+      .object({
+        fees: z.array(feeOutputSchema),
+        referrals: z.array(referralSchema).optional(),
+        withdraw_open: z.boolean().optional(),
+        deposit_open: z.boolean().optional(),
+        insurance_paid: z.boolean().optional(),
+        insurance_payment_amount: z.object({ amount: z.string(), currency: currencySchema }).optional(),
+        insurance_payment_currency: z.string().optional(),
+        teamleads: z.array(teamleadSchema).optional(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const roleSchema = z.object({ id: z.string(), name: z.string(), canExpandPermissions: z.boolean() });
@@ -248,14 +255,16 @@ export const agentTraderSchema = z.object({
   pay_out_percentage: z.string(),
 });
 
-export const auditEventSchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actor: z.object({ uuid: z.string(), username: z.string() }).nullable(),
-  created_at: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-});
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    actor: z.object({ uuid: z.string(), username: z.string() }).nullable(),
+    created_at: z.string(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 /** Invite link password setup (DESIGN §6). */

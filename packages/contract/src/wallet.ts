@@ -29,6 +29,13 @@ export const transferCodes = [
   'withdrawal_return',
   'withdrawal',
   'merchant_withdrawal',
+  'order_hold',
+  'order_release',
+  'order_settle',
+  'order_reward',
+  'order_referral',
+  'order_fee',
+  'order_rounding',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 
@@ -102,9 +109,15 @@ export const withdrawalRejectSchema = z.object({
     .max(1000, { error: 'validation.too_long' }),
 });
 
+/** The most one simulated deposit brings: enough for any demo, never a way to mint a fortune. */
+export const demoDepositMaxUsdt = '1000';
+const demoDepositMaxMinor = parseAmount(demoDepositMaxUsdt, USDT.ratio_fraction);
+
 /** POST /wallet/demo_deposit (demo mode only): a simulated on-chain deposit to the caller's own address. */
 export const demoDepositSchema = z.object({
-  amount: usdtAmount({ minMinor: 1n, minMessage: 'validation.positive' }).optional(),
+  amount: usdtAmount({ minMinor: 1n, minMessage: 'validation.positive' })
+    .refine((value) => parseAmount(value, USDT.ratio_fraction) <= demoDepositMaxMinor, { error: 'validation.demo_max' })
+    .optional(),
 });
 
 const titledSchema = z.object({ slug: z.string(), title: z.string() });
@@ -112,100 +125,110 @@ const moneySchema = z.object({ amount: z.string(), currency: currencySchema });
 const personSchema = z.object({ uuid: z.string(), username: z.string() });
 
 /** SPEC §3 Payment/transaction, as GET /transaction lists it. */
-export const paymentSchema = z.object({
-  guid: z.string(),
-  type: titledSchema,
-  status: titledSchema,
-  date: z.string(),
-  updated_at: z.string(),
-  money: moneySchema,
-  payable: personSchema,
-  /** The order a payment belongs to; none of today's payments belong to one. */
-  order_uuid: z.string().nullable(),
-  /** The owner's available balance around the payment's first movement. */
-  balance_before: z.string().nullable(),
-  balance_after: z.string().nullable(),
-  address: z.string().nullable(),
-  tx_hash: z.string().nullable(),
-  /** For a merchant withdrawal: the trader who sends the USDT on-chain and is credited for it. */
-  trader: personSchema.nullable(),
-  source: z.enum(depositSources).nullable(),
-  comment: z.string().nullable(),
-  /** Who accepted, rejected or reported a withdrawal sent, and when; null until then (or when the system did). */
-  decided_by: personSchema.nullable(),
-  decided_at: z.string().nullable(),
-});
+export const paymentSchema = z
+  .object({
+    guid: z.string(),
+    type: titledSchema,
+    status: titledSchema,
+    date: z.string(),
+    updated_at: z.string(),
+    money: moneySchema,
+    payable: personSchema,
+    /** The order a payment belongs to; none of today's payments belong to one. */
+    order_uuid: z.string().nullable(),
+    /** The owner's available balance around the payment's first movement. */
+    balance_before: z.string().nullable(),
+    balance_after: z.string().nullable(),
+    address: z.string().nullable(),
+    tx_hash: z.string().nullable(),
+    /** For a merchant withdrawal: the trader who sends the USDT on-chain and is credited for it. */
+    trader: personSchema.nullable(),
+    source: z.enum(depositSources).nullable(),
+    comment: z.string().nullable(),
+    /** Who accepted, rejected or reported a withdrawal sent, and when; null until then (or when the system did). */
+    decided_by: personSchema.nullable(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** SPEC §3 Balance history row: one movement of one of the user's accounts. */
-export const balanceHistoryRowSchema = z.object({
-  guid: z.string(),
-  type: titledSchema,
-  status: titledSchema,
-  money: moneySchema,
-  date: z.string(),
-  /** `in` (credit) or `out` (debit). */
-  action: titledSchema,
-  account: titledSchema,
-  payable: personSchema,
-  payment_guid: z.string().nullable(),
-  balance_before: z.string(),
-  balance_after: z.string(),
-});
+export const balanceHistoryRowSchema = z
+  .object({
+    guid: z.string(),
+    type: titledSchema,
+    status: titledSchema,
+    money: moneySchema,
+    date: z.string(),
+    /** `in` (credit) or `out` (debit). */
+    action: titledSchema,
+    account: titledSchema,
+    payable: personSchema,
+    payment_guid: z.string().nullable(),
+    balance_before: z.string(),
+    balance_after: z.string(),
+  })
+  .meta({ id: 'BalanceHistoryRow' });
 export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
 
 /** The balances of the signed-in user: available is the "virtual balance" of the screens. */
-export const balanceSummarySchema = z.object({
-  currency: currencySchema,
-  available: z.string(),
-  hold: z.string(),
-  insurance: z.string(),
-  /** Traders only: the insurance contribution required and whether it is paid. */
-  insurance_required: z.string().nullable(),
-  insurance_paid: z.boolean().nullable(),
-});
+export const balanceSummarySchema = z
+  .object({
+    currency: currencySchema,
+    available: z.string(),
+    hold: z.string(),
+    insurance: z.string(),
+    /** Traders only: the insurance contribution required and whether it is paid. */
+    insurance_required: z.string().nullable(),
+    insurance_paid: z.boolean().nullable(),
+  })
+  .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
 /** The admin's system balance (SPEC §2.11): what the platform holds, owes and has earned. */
-export const systemBalanceSchema = z.object({
-  currency: currencySchema,
-  /** USDT on the platform's wallets: everything deposited and not yet sent out. */
-  custody: z.string(),
-  /** Fees the platform kept. */
-  revenue: z.string(),
-  rounding: z.string(),
-  /** What the platform owes its users: their available, held and insurance balances. */
-  users_available: z.string(),
-  users_hold: z.string(),
-  users_insurance: z.string(),
-  /** Withdrawals waiting in moderation or for the on-chain send. */
-  withdrawals_waiting: z.number().int(),
-});
+export const systemBalanceSchema = z
+  .object({
+    currency: currencySchema,
+    /** USDT on the platform's wallets: everything deposited and not yet sent out. */
+    custody: z.string(),
+    /** Fees the platform kept. */
+    revenue: z.string(),
+    rounding: z.string(),
+    /** What the platform owes its users: their available, held and insurance balances. */
+    users_available: z.string(),
+    users_hold: z.string(),
+    users_insurance: z.string(),
+    /** Withdrawals waiting in moderation or for the on-chain send. */
+    withdrawals_waiting: z.number().int(),
+  })
+  .meta({ id: 'SystemBalance' });
 export type SystemBalance = z.infer<typeof systemBalanceSchema>;
 
 /** GET /ledger/reconciliation: every balance recomputed from the entries; `ok` means no difference at all. */
-export const reconciliationSchema = z.object({
-  ok: z.boolean(),
-  checked_at: z.string(),
-  accounts: z.number().int(),
-  transfers: z.number().int(),
-  entries: z.number().int(),
-  differences: z.array(
-    z.object({
-      account_uuid: z.string(),
-      kind: z.string(),
-      owner: personSchema.nullable(),
-      stored: z.string(),
-      computed: z.string(),
-    }),
-  ),
-  /** Sum of all accounts per currency; every one must be zero. */
-  totals: z.array(z.object({ currency: z.string(), sum: z.string() })),
-  /** Entries whose balance_before is not the previous entry's balance_after of the same account. */
-  broken_chains: z.number().int(),
-  /** Transfers whose two entries do not mirror each other. */
-  unbalanced_transfers: z.number().int(),
-});
+export const reconciliationSchema = z
+  .object({
+    ok: z.boolean(),
+    checked_at: z.string(),
+    accounts: z.number().int(),
+    transfers: z.number().int(),
+    entries: z.number().int(),
+    differences: z.array(
+      z.object({
+        account_uuid: z.string(),
+        kind: z.string(),
+        owner: personSchema.nullable(),
+        stored: z.string(),
+        computed: z.string(),
+      }),
+    ),
+    /** Sum of all accounts per currency; every one must be zero. */
+    totals: z.array(z.object({ currency: z.string(), sum: z.string() })),
+    /** Entries whose balance_before is not the previous entry's balance_after of the same account. */
+    broken_chains: z.number().int(),
+    /** Transfers whose two entries do not mirror each other. */
+    unbalanced_transfers: z.number().int(),
+  })
+  .meta({ id: 'Reconciliation' });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 /** GET /platform: what the screens need to know about this installation. */
@@ -216,14 +239,25 @@ export const platformInfoSchema = z.object({
 });
 export type PlatformInfo = z.infer<typeof platformInfoSchema>;
 
-const dateFilter = z
+/** Dates the lists filter by: real days between these two, so a day past the end still fits a timestamp. */
+export const dateFilterMin = '1970-01-01';
+export const dateFilterMax = '2999-12-31';
+
+/** A day that exists: 2023-02-30 does not, whatever Date makes of it. */
+function isCalendarDay(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+export const dateFilter = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'validation.date' })
+  .refine(isCalendarDay, { error: 'validation.date' })
+  .refine((value) => value >= dateFilterMin && value <= dateFilterMax, { error: 'validation.date_range' })
   .optional();
 
 /** A comma-separated list of enum values, as the filter bar's multiselect sends it. */
-function enumList<T extends string>(values: readonly [T, ...T[]]) {
+export function enumList<T extends string>(values: readonly [T, ...T[]]) {
   return z
     .string()
     .transform((text) => text.split(',').map((part) => part.trim()))

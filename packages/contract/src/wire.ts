@@ -22,41 +22,63 @@ export const errorCodes = [
   'invite_invalid',
   'two_factor_invalid',
   'insufficient_funds',
+  'root_protected',
+  'trader_exists',
+  'api_key_invalid',
+  'timestamp_invalid',
+  'signature_invalid',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'idempotency_in_flight',
+  'flow_unavailable',
+  'rate_unavailable',
+  'no_executor_available',
+  'pricing_invalid',
+  'client_order_id_taken',
+  'order_status_conflict',
+  'flow_has_open_orders',
+  'requisite_has_open_orders',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  error: z.object({ code: z.string(), message: z.string() }),
-  localized_message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({ code: z.string(), message: z.string() }),
+    localized_message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'A refusal: a stable code, its English message and the localized one.' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
-export const paginationSchema = z.object({
-  total_count: z.number().int(),
-  per_page: z.number().int(),
-  current_page: z.number().int(),
-  page_number: z.number().int(),
-  /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
-  total_is_estimate: z.boolean().optional(),
-});
+export const paginationSchema = z
+  .object({
+    total_count: z.number().int(),
+    per_page: z.number().int(),
+    current_page: z.number().int(),
+    page_number: z.number().int(),
+    /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
+    total_is_estimate: z.boolean().optional(),
+  })
+  .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 
 export const filterOptionSchema = z.object({ value: z.string(), label: z.string() });
 
 /** A filter the server accepts for a list, rendered by the web's filter bar. */
-export const availableFilterSchema = z.object({
-  name: z.string(),
-  label: z.string(),
-  type: z.enum(['text', 'select', 'multiselect', 'boolean', 'date']),
-  options: z.array(filterOptionSchema).optional(),
-});
+export const availableFilterSchema = z
+  .object({
+    name: z.string(),
+    label: z.string(),
+    type: z.enum(['text', 'select', 'multiselect', 'boolean', 'date']),
+    options: z.array(filterOptionSchema).optional(),
+  })
+  .meta({ id: 'AvailableFilter' });
 export type AvailableFilter = z.infer<typeof availableFilterSchema>;
 
 export function listEnvelope<T extends z.ZodType>(item: T) {
@@ -64,6 +86,20 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     z.object({
       items: z.array(item),
       context: z.object({ available_filters: z.array(availableFilterSchema), pagination: paginationSchema }),
+    }),
+  );
+}
+
+/** A list whose context also carries a total of its own (the partner systems' balance in all). */
+export function listEnvelopeWithTotal<T extends z.ZodType, Total extends z.ZodType>(item: T, total: Total) {
+  return successEnvelope(
+    z.object({
+      items: z.array(item),
+      context: z.object({
+        available_filters: z.array(availableFilterSchema),
+        pagination: paginationSchema,
+        total,
+      }),
     }),
   );
 }

@@ -42,6 +42,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   migrationsFolder?: string;
+  /** An embedded database to start from (a dump of a migrated one), instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -64,7 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

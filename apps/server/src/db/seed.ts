@@ -1,7 +1,13 @@
 import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
-import type { MoneyServices } from '../app';
+import type { Config } from '../config';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.repository';
+import type { DemoTraffic } from '../modules/orders/demo-traffic';
+import { insertPartnerSystem } from '../modules/partners/partners.repository';
+import type { DemoChain } from '../modules/payments/sources/demo';
+import { requestWithdrawal } from '../modules/payments/withdrawals';
+import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.repository';
 import {
   anyUserExists,
   insertUser,
@@ -18,6 +24,7 @@ type DemoType = 'admin' | 'merchant' | 'partner' | 'agent' | 'trader';
 interface DemoUser {
   username: string;
   type: DemoType;
+  isRoot?: boolean;
   roles?: string[];
   comment: string;
   trader?: NewTraderProfile;
@@ -26,7 +33,7 @@ interface DemoUser {
 const usdt = (text: string) => parseAmount(text, USDT.ratio_fraction);
 
 const demoUsers: DemoUser[] = [
-  { username: 'root', type: 'admin', comment: 'Root administrator' },
+  { username: 'root', type: 'admin', isRoot: true, comment: 'Root administrator' },
   { username: 'support', type: 'admin', roles: ['support'], comment: 'Support desk' },
   { username: 'merchant', type: 'merchant', comment: 'Demo shop' },
   {
@@ -68,6 +75,80 @@ async function seedRelations(tx: Tx, ids: Map<string, string>) {
   await replaceAgentLinks(tx, id('trader2'), [{ ...agentLink, isMain: true }]);
 }
 
+/**
+ * Routing of DESIGN §7: requisites of trader (a card and an SBP phone) and of partner, the partner's payment system,
+ * and the merchant's RUB/USDT flow with both as executors at a manual rate, with restrictions that show what they do.
+ */
+async function seedRouting(tx: Tx, ids: Map<string, string>) {
+  const id = (username: string) => ids.get(username) ?? '';
+  const requisite = (
+    owner: string,
+    name: string,
+    option: string,
+    type: string,
+    attributes: Record<string, string>,
+  ) => ({
+    id: newId(),
+    userId: id(owner),
+    name,
+    currency: 'RUB',
+    paymentOption: option,
+    paymentType: type,
+    attributes,
+  });
+  const traderCard = requisite('trader', 'Sber card', 'card', 'sberbank', {
+    card_number: '4276380012345678',
+    holder: 'IVAN PETROV',
+  });
+  const traderPhone = requisite('trader', 'T-Bank SBP', 'sbp', 'tbank', {
+    phone: '79161234567',
+    bank: 'T-Bank',
+    holder: 'Ivan P.',
+  });
+  const partnerCard = requisite('partner', 'Partner card', 'card', 'alfabank', {
+    card_number: '5559490012345678',
+    holder: 'PAYFLOW LLC',
+  });
+  for (const row of [traderCard, traderPhone, partnerCard]) await insertRequisite(tx, row);
+  await replaceRestrictions(tx, traderCard.id, [
+    { type: 'amount_range', value: { min_amount: '500', max_amount: '100000' }, isActive: true },
+    { type: 'daily_limit', value: { max_volume: '1000000', max_count: '50' }, isActive: true },
+  ]);
+  await replaceRestrictions(tx, traderPhone.id, [
+    { type: 'concurrent_orders', value: { max_open: '3' }, isActive: true },
+  ]);
+  await insertPartnerSystem(tx, {
+    id: newId(),
+    userId: id('partner'),
+    title: 'PayFlow',
+    slug: 'payflow',
+    paymentMethod: 'h2h',
+    fiatCurrencies: ['RUB', 'KZT'],
+    paymentOptions: ['card', 'sbp'],
+    isActive: true,
+  });
+  const flowId = newId();
+  await insertFlow(tx, {
+    id: flowId,
+    name: 'Demo shop RUB',
+    merchantId: id('merchant'),
+    fiat: 'RUB',
+    crypto: 'USDT',
+    isActive: true,
+    rateSource: 'manual',
+    manualRate: '92.5',
+  });
+  await insertExecutor(tx, { id: newId(), flowId, userId: id('trader'), executorType: 'trader', priority: 10 });
+  await insertExecutor(tx, { id: newId(), flowId, userId: id('partner'), executorType: 'partner', priority: 5 });
+  await upsertTraderRestriction(tx, {
+    id: newId(),
+    flowId,
+    traderId: id('trader'),
+    type: 'amount_range',
+    values: { min_amount: '500', max_amount: '150000' },
+  });
+}
+
 /** An address outside the platform that demo withdrawals go to. */
 export const demoPayoutAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 
@@ -77,9 +158,7 @@ export const demoPayoutAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
  * limit), the trader with 10,000 USDT and its 100 USDT insurance paid, the agent and partner with a little; trader2
  * gets nothing and sees the insurance gate.
  */
-async function seedMoney(money: MoneyServices, ids: Map<string, string>) {
-  const { demo, payments } = money;
-  if (!demo) return;
+async function seedMoney(db: Db, config: Config, demo: DemoChain, ids: Map<string, string>) {
   const id = (username: string) => ids.get(username) ?? '';
   for (const [username, amounts] of [
     ['merchant', ['4000', '2000', '450']],
@@ -94,7 +173,9 @@ async function seedMoney(money: MoneyServices, ids: Map<string, string>) {
     ['merchant', '1200'],
     ['partner', '100'],
   ] as const) {
-    await payments.requestWithdrawal(
+    await requestWithdrawal(
+      db,
+      config,
       id(username),
       { address: demoPayoutAddress, currency: 'USDT', amount },
       defaultLanguage,
@@ -106,7 +187,12 @@ async function seedMoney(money: MoneyServices, ids: Map<string, string>) {
  * Seeds the demo platform of DESIGN §7 into an empty database; does nothing when any user exists.
  * Returns the usernames created.
  */
-export async function seedDemo(db: Db, money: MoneyServices): Promise<string[]> {
+export async function seedDemo(
+  db: Db,
+  config: Config,
+  demo: DemoChain,
+  traffic: DemoTraffic | null = null,
+): Promise<string[]> {
   if (await anyUserExists(db)) return [];
   const passwordHash = await hashPassword(demoPassword);
   const ids = new Map<string, string>();
@@ -119,6 +205,7 @@ export async function seedDemo(db: Db, money: MoneyServices): Promise<string[]> 
           username: user.username,
           type: user.type,
           roles: user.roles ?? [],
+          isRoot: user.isRoot ?? false,
           passwordHash,
           comment: user.comment,
         },
@@ -127,7 +214,11 @@ export async function seedDemo(db: Db, money: MoneyServices): Promise<string[]> 
       ids.set(user.username, row.id);
     }
     await seedRelations(tx, ids);
+    await seedRouting(tx, ids);
   });
-  await seedMoney(money, ids);
+  await seedMoney(db, config, demo, ids);
+  // The short order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay
+  // exactly as seeded.
+  if (config.DEMO_ORDER_SECONDS > 0) await traffic?.seedOrders();
   return demoUsers.map((user) => user.username);
 }

@@ -11,6 +11,11 @@ export class DomainError extends Error {
     readonly fields?: Record<string, string[]>,
     /** Values interpolated into the localized message. */
     readonly params?: Record<string, string | number>,
+    /**
+     * Field messages already in the request's language: those of the rule language (SPEC §5), which name the field
+     * and its limits ("Card number must have exactly 16 digits").
+     */
+    readonly localizedFields?: Record<string, string[]>,
   ) {
     super(code);
     this.name = 'DomainError';
@@ -21,3 +26,12 @@ export const notFound = () => new DomainError('not_found');
 export const forbidden = () => new DomainError('forbidden');
 export const unauthenticated = () => new DomainError('unauthenticated');
 export const validationFailed = (fields: Record<string, string[]>) => new DomainError('validation_failed', fields);
+
+/** A validation failure whose messages are already localized (by the rule language), by field. */
+export const localizedValidationFailed = (fields: Record<string, string>) =>
+  new DomainError(
+    'validation_failed',
+    undefined,
+    undefined,
+    Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]])),
+  );

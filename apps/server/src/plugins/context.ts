@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Deps } from '../deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    /** What the services are handed: the database, the configuration and the secrets key. */
+    deps: Deps;
   }
   interface FastifyRequest {
     /** The language of `localized_message`, from the `x-language` header (SPEC §7). */
@@ -17,10 +20,11 @@ declare module 'fastify' {
 }
 
 export const contextPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config; database: Database }) => {
+  async (app: FastifyInstance, options: { config: Config; database: Database; deps: Deps }) => {
     app.decorate('config', options.config);
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
+    app.decorate('deps', options.deps);
     app.decorateRequest('language', 'en');
     app.addHook('onRequest', async (request) => {
       const header = request.headers[languageHeader];

@@ -2,41 +2,69 @@ import type { ErrorCode, ErrorEnvelope } from '@paydesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { translate } from '../i18n/messages';
+import { isMessageKey, translate } from '../i18n/messages';
 import { DomainError } from '../lib/errors';
 
 const statusOf: Record<ErrorCode, number> = {
   unauthenticated: 401,
   invalid_credentials: 401,
+  api_key_invalid: 401,
+  timestamp_invalid: 401,
+  signature_invalid: 401,
   two_factor_required: 401,
   forbidden: 403,
   account_blocked: 403,
   account_inactive: 403,
+  root_protected: 403,
   not_found: 404,
   conflict: 409,
+  trader_exists: 409,
+  idempotency_in_flight: 409,
+  client_order_id_taken: 409,
+  order_status_conflict: 409,
+  flow_has_open_orders: 409,
+  requisite_has_open_orders: 409,
   csrf_mismatch: 419,
   validation_failed: 422,
   password_incorrect: 422,
   invite_invalid: 422,
   two_factor_invalid: 422,
   insufficient_funds: 422,
+  idempotency_key_required: 422,
+  idempotency_key_reused: 422,
+  flow_unavailable: 422,
+  rate_unavailable: 422,
+  no_executor_available: 422,
+  pricing_invalid: 422,
   throttled: 429,
   internal_error: 500,
 };
 
+/** The HTTP status of a domain error code; the OpenAPI document lists the same statuses. */
+export const httpStatusOf = (code: ErrorCode): number => statusOf[code];
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: DomainError): FastifyReply {
   // A validation failure reads best as its first field message, which names what to fix.
-  const firstField = error.code === 'validation_failed' ? Object.values(error.fields ?? {})[0]?.[0] : undefined;
-  const localized = translate(request.language, firstField ?? error.code, error.params);
+  const firstKey = error.code === 'validation_failed' ? Object.values(error.fields ?? {})[0]?.[0] : undefined;
+  const firstText = Object.values(error.localizedFields ?? {})[0]?.[0];
+  const localized = firstKey
+    ? translate(request.language, firstKey, error.params)
+    : (firstText ?? translate(request.language, error.code, error.params));
   const body: ErrorEnvelope = {
     success: false,
     error: { code: error.code, message: translate('en', error.code, error.params) },
     localized_message: localized,
   };
-  if (error.fields) {
-    body.errors = Object.fromEntries(
-      Object.entries(error.fields).map(([field, keys]) => [field, keys.map((key) => translate(request.language, key))]),
-    );
+  if (error.fields || error.localizedFields) {
+    body.errors = {
+      ...Object.fromEntries(
+        Object.entries(error.fields ?? {}).map(([field, keys]) => [
+          field,
+          keys.map((key) => translate(request.language, key)),
+        ]),
+      ),
+      ...error.localizedFields,
+    };
   }
   if (error.code === 'throttled' && error.params?.seconds !== undefined) {
     reply.header('retry-after', String(error.params.seconds));
@@ -52,16 +80,65 @@ function validationFields(error: FastifyError): Record<string, string[]> {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
     const missing = issue.keyword === 'invalid_type' && issue.params.input === undefined;
     // A missing field reads "required", unless its schema names a message of its own ("Please select a trader.").
-    const ownKey = issue.message?.startsWith('validation.') && issue.message !== 'validation.invalid';
+    const ownKey = issue.message !== undefined && isMessageKey(issue.message) && issue.message !== 'validation.invalid';
     const key = missing && !ownKey ? 'validation.required' : (issue.message ?? 'validation.invalid');
     fields[field] = [...(fields[field] ?? []), key];
   }
   return fields;
 }
 
-/** Maps every failure to the envelope of DESIGN §2; a 5xx never leaks internals. */
+/** The path of the first string that holds a NUL character, which no text column can store. */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * What an internal error may leave in the log: its kind, its message without the query's parameters (a failed query
+ * carries the values it was given: password hashes, secrets), the database's code and the stack frames. Never a value.
+ */
+export function loggableError(error: unknown): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (!(error instanceof Error))
+    return { type: typeof error, message: 'a thrown value that is not an Error', stack: '' };
+  const redact = (text: string) => text.replace(/\nparams:[\s\S]*$/, '\nparams: [redacted]');
+  const cause = error.cause as { code?: unknown; message?: unknown; routine?: unknown } | undefined;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return {
+    type: error.name,
+    message: redact(error.message),
+    ...(cause && typeof cause === 'object'
+      ? {
+          cause: {
+            code: typeof cause.code === 'string' ? cause.code : undefined,
+            message: typeof cause.message === 'string' ? redact(cause.message) : undefined,
+          },
+        }
+      : {}),
+    stack: frames.join('\n'),
+  };
+}
+
+/** Maps every failure to the envelope of DESIGN §2; a user's mistake is a 4xx, and a 5xx never leaks internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // A NUL character is a user's mistake, not a server error: refused before any route sees it.
+    app.addHook('preValidation', async (request) => {
+      for (const value of [request.body, request.query, request.params]) {
+        const path = nulPath(value, '');
+        if (path) throw new DomainError('validation_failed', { [path]: ['validation.nul'] });
+      }
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof DomainError) return sendError(request, reply, error);
       if (error.validation)
@@ -71,7 +148,7 @@ export const errorsPlugin = fp(
         return sendError(request, reply, new DomainError('validation_failed', { _: ['validation.invalid'] }));
       }
       if (status === 429) return sendError(request, reply, new DomainError('throttled', undefined, { seconds: 60 }));
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ failure: loggableError(error) }, 'request failed');
       return sendError(request, reply, new DomainError('internal_error'));
     });
   },

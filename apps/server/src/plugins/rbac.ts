@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: a capability of the contract's permission table, or `public`. */
     access?: RouteAccess;
+    /**
+     * A route of the signed API (DESIGN §9): its caller is known only once the signature over the body is checked, so
+     * the API's own guard checks the capability then (modules/api/api.auth.ts), on the same matched route.
+     */
+    signed?: boolean;
   }
 }
 
@@ -17,6 +22,10 @@ export interface GuardedRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** Left out of the OpenAPI document (a logo, the document itself). */
+  hidden: boolean;
+  /** A route of the signed API (DESIGN §9), whose caller is its API key. */
+  signed: boolean;
 }
 
 declare module 'fastify' {
@@ -38,12 +47,20 @@ export const rbacPlugin = fp(
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare its access`);
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+        if (method !== 'HEAD') {
+          routes.push({
+            method,
+            url: route.url,
+            access,
+            hidden: route.schema?.hide === true,
+            signed: route.config?.signed === true,
+          });
+        }
       }
     });
     app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access || access === 'public') return;
+      const { access, signed } = request.routeOptions.config;
+      if (!access || access === 'public' || signed) return;
       if (!request.user) throw new DomainError('unauthenticated');
       if (!can(request.user, access)) throw new DomainError('forbidden');
     });

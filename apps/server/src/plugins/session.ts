@@ -1,8 +1,9 @@
 import type { AccessSubject, UserType } from '@paydesk/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
-import { findLiveSession, touchSession } from '../modules/auth/sessions.repository';
+import { findLiveSession, sessionsChannel, touchSession } from '../modules/auth/sessions.repository';
 
 /** The signed-in user as every guard and service sees it. */
 export interface SessionUser extends AccessSubject {
@@ -12,6 +13,13 @@ export interface SessionUser extends AccessSubject {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public route that still wants to know the session when there is one (sign-in replaces it, sign-out ends it).
+     * Guarded routes always read it; other public routes never spend a lookup on it.
+     */
+    optionalSession?: boolean;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     /** SHA-256 of the session cookie, when a live session was found. */
@@ -24,19 +32,44 @@ declare module 'fastify' {
   }
 }
 
+/** The signed-in user of a guarded route; a route reached without one answers 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new DomainError('unauthenticated');
+  return request.user;
+}
+
 /** Writes of last-seen times are spaced out so a busy user does not cost one write per request. */
 const touchIntervalMs = 60_000;
+
+/**
+ * How long a process trusts what it read of a session. Within it, requests of one session cost no query at all;
+ * after it the session is read again. Ending a session or changing its user (blocking, deactivation, a new password,
+ * roles) is also announced to every process (sessions.repository), which forget it at once; should an announcement
+ * be lost, a blocked user or an ended session is refused within this second anyway.
+ */
+export const sessionCacheMs = 1_000;
+const sessionCacheMax = 10_000;
+
+interface CachedSession {
+  user: SessionUser;
+  wsToken: string;
+  lastSeenAtMs: number;
+  expiresAtMs: number;
+  readAtMs: number;
+}
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const cookieName = config.SESSION_COOKIE_NAME;
+    const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
     const cookieOptions = {
       path: '/',
       httpOnly: true,
       sameSite: 'lax' as const,
       secure: config.COOKIE_SECURE ?? false,
     };
+    const cache = new Map<string, CachedSession>();
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
@@ -48,27 +81,88 @@ export const sessionPlugin = fp(
       return this.clearCookie(cookieName, cookieOptions);
     });
 
-    app.addHook('onRequest', async (request) => {
-      const token = request.cookies[cookieName];
-      if (!token || !request.url.startsWith('/api/')) return;
-      const tokenHash = sha256(token);
-      const now = new Date();
-      const idleSince = new Date(now.getTime() - config.SESSION_IDLE_MINUTES * 60_000);
-      const found = await findLiveSession(app.db, tokenHash, idleSince);
-      if (!found || found.user.isBlocked || !found.user.isActive) return;
-      request.sessionTokenHash = tokenHash;
-      request.sessionWsToken = found.session.wsToken;
-      request.user = {
-        id: found.user.id,
-        username: found.user.username,
-        type: found.user.type as UserType,
-        roles: found.user.roles,
-        insurancePaid: found.insurancePaid ?? false,
-      };
-      if (now.getTime() - found.session.lastSeenAt.getTime() > touchIntervalMs) {
-        await touchSession(app.db, tokenHash, found.user.id, now);
+    const userChanged = new Set<(userId: string) => void>();
+    function forgetUser(userId: string) {
+      for (const [tokenHash, entry] of cache) if (entry.user.id === userId) cache.delete(tokenHash);
+      for (const listener of userChanged) listener(userId);
+    }
+
+    async function read(tokenHash: string, now: number): Promise<CachedSession | null> {
+      const cached = cache.get(tokenHash);
+      if (cached && now - cached.readAtMs < sessionCacheMs) return cached;
+      const found = await findLiveSession(app.db, tokenHash, new Date(now - idleMs));
+      if (!found || found.user.isBlocked || !found.user.isActive) {
+        cache.delete(tokenHash);
+        return null;
       }
+      const entry: CachedSession = {
+        user: {
+          id: found.user.id,
+          username: found.user.username,
+          type: found.user.type as UserType,
+          roles: found.user.roles,
+          insurancePaid: found.insurancePaid ?? false,
+          isRoot: found.user.isRoot,
+        },
+        wsToken: found.session.wsToken,
+        lastSeenAtMs: found.session.lastSeenAt.getTime(),
+        expiresAtMs: found.session.expiresAt.getTime(),
+        readAtMs: now,
+      };
+      if (cache.size >= sessionCacheMax) cache.delete(cache.keys().next().value as string);
+      cache.delete(tokenHash);
+      cache.set(tokenHash, entry);
+      return entry;
+    }
+
+    // Guards decide on the route that matched, never on the URL's text (DESIGN §3): an encoded path is the same route.
+    app.addHook('onRequest', async (request) => {
+      const { access, optionalSession, signed } = request.routeOptions.config;
+      if (!access || signed || (access === 'public' && !optionalSession)) return;
+      const token = request.cookies[cookieName];
+      if (!token) return;
+      const tokenHash = sha256(token);
+      const now = Date.now();
+      const session = await read(tokenHash, now);
+      if (!session || session.expiresAtMs <= now || session.lastSeenAtMs <= now - idleMs) return;
+      request.sessionTokenHash = tokenHash;
+      request.sessionWsToken = session.wsToken;
+      request.user = session.user;
+      if (now - session.lastSeenAtMs > touchIntervalMs) {
+        session.lastSeenAtMs = now;
+        await touchSession(app.db, tokenHash, session.user.id, new Date(now));
+      }
+    });
+
+    app.decorate('sessions', {
+      forget: (tokenHash: string) => cache.delete(tokenHash),
+      forgetUser,
+      onUserChanged(listener: (userId: string) => void) {
+        userChanged.add(listener);
+      },
+    });
+
+    let unlisten: (() => Promise<void>) | null = null;
+    app.addHook('onReady', async () => {
+      unlisten = await app.database.listen(sessionsChannel, forgetUser);
+    });
+    app.addHook('onClose', async () => {
+      await unlisten?.();
+      cache.clear();
     });
   },
   { name: 'session', dependencies: ['context'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's memory of sessions, for the routes that end one. */
+    sessions: {
+      forget(tokenHash: string): void;
+      /** Forgets what this process knows of a user, at once; others hear of it through the database. */
+      forgetUser(userId: string): void;
+      /** Called whenever a user is forgotten, so other per-process memories of the user go too. */
+      onUserChanged(listener: (userId: string) => void): void;
+    };
+  }
+}

@@ -4,7 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { colorSchemeManager, defaultColorScheme, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, defaultColorScheme, theme } from './theme';
 
 /** SPEC §4 Toasts and §9: bottom right, at most five at once (the rest queue), each gone after 5 s. */
 export const toastLimit = 5;
@@ -21,6 +21,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={defaultColorScheme}
       env={env}

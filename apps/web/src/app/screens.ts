@@ -58,6 +58,18 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/wallets/pages/WalletsPage').then((module) => module.WalletsPage),
     namespaces: ['wallets', 'ui'],
   },
+  '/requisites': {
+    load: () => import('../features/requisites/pages/RequisitesPage').then((module) => module.RequisitesPage),
+    namespaces: ['requisites', 'ui'],
+  },
+  '/requisite': {
+    load: () => import('../features/requisites/pages/RequisitesPage').then((module) => module.OwnRequisitesPage),
+    namespaces: ['requisites', 'ui'],
+  },
+  '/partners': {
+    load: () => import('../features/partners/pages/PartnersPage').then((module) => module.PartnersPage),
+    namespaces: ['partners', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

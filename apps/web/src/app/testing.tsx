@@ -99,6 +99,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     role: 'admin',
     roles: [],
+    isRoot: false,
     userId: '01a201f1-e882-7617-870d-c5d07c92bb18',
     username: 'root',
     email: null,
@@ -121,7 +122,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
 }
 
 export const users = {
-  root: makeUser(),
+  root: makeUser({ isRoot: true }),
   support: makeUser({ username: 'support', roles: ['support'] }),
   merchant: makeUser({
     role: 'merchant',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   formatAmountDisplay,
+  formatAttributeValue,
   formatCardNumber,
   formatDateTime,
   formatDateTimeUtc,
@@ -111,6 +112,18 @@ describe('formatPhone', () => {
     for (const input of ['', '123', '912345678', '+7 912 345', '1234567890123456', 'no phone']) {
       expect(formatPhone(input)).toBe(input);
     }
+  });
+});
+
+describe('formatAttributeValue', () => {
+  it('formats card numbers and phones by their field, and leaves other attributes as stored', () => {
+    expect(formatAttributeValue('card_number', '4111111111111111')).toBe('4111 1111 1111 1111');
+    expect(formatAttributeValue('card_number', '411111111111')).toBe('411111111111');
+    expect(formatAttributeValue('phone', '79123456789')).toBe('+7 (912) 345-67-89');
+    expect(formatAttributeValue('phone', '9123456789')).toBe('(912) 345-6789');
+    expect(formatAttributeValue('phone', '380501234567')).toBe('+380501234567');
+    expect(formatAttributeValue('account', '40817810099910004312')).toBe('40817810099910004312');
+    expect(formatAttributeValue('holder', '9123456789')).toBe('9123456789');
   });
 });
 

@@ -47,6 +47,17 @@ export function formatPhone(value: string): string {
   return `+${digits}`;
 }
 
+/**
+ * One attribute of a requisite or of an order's payment details, as SPEC §2.14 shows it: a card number grouped by
+ * four, a phone in its national or international form, anything else as stored. The field name decides, because the
+ * same attribute (`card_number`, `phone`) means the same thing in every payment option.
+ */
+export function formatAttributeValue(field: string, value: string): string {
+  if (field === 'card_number') return formatCardNumber(value);
+  if (field === 'phone') return formatPhone(value);
+  return value;
+}
+
 interface DateParts {
   day: number;
   month: number;

@@ -73,5 +73,5 @@ export function useCurrentUser(options: CurrentUserQueryOptions = {}) {
 
 /** What the permission table of the contract needs to know about the user. */
 export function accessSubjectOf(user: CurrentUser): AccessSubject {
-  return { type: user.role, roles: user.roles, insurancePaid: user.profile.insurance_paid };
+  return { type: user.role, roles: user.roles, insurancePaid: user.profile.insurance_paid, isRoot: user.isRoot };
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext, testPassword } from '../../../test/harness';
 import { timeStep, totpAt } from '../../lib/totp';
-import { auditEvents, users } from '../users/users.table';
+import { auditEvents } from '../audit/audit.table';
+import { users } from '../users/users.table';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -155,13 +156,21 @@ describe('two-factor authentication', () => {
     expect(again.json().error.code).toBe('two_factor_invalid');
   });
 
-  it('disables only with a valid code', async () => {
+  it('disables only with the current password and a valid code', async () => {
     const { user, browser } = await signedIn('merchant');
     const { secret } = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
     const step = timeStep(Date.now());
     await browser.post('/api/inner/user/2fa/enable', { password: testPassword, code: totpAt(secret, step - 1) });
-    expect((await browser.post('/api/inner/user/2fa/disable', { code: 'abc' })).statusCode).toBe(422);
-    expect((await browser.post('/api/inner/user/2fa/disable', { code: totpAt(secret, step) })).statusCode).toBe(200);
+    const disable = (body: Record<string, string>) => browser.post('/api/inner/user/2fa/disable', body);
+    expect((await disable({ password: testPassword, code: 'abc' })).statusCode).toBe(422);
+    // A code alone (a stolen session with the phone at hand) is not enough, nor is a wrong password.
+    const codeOnly = await disable({ code: totpAt(secret, step) });
+    expect(codeOnly.statusCode).toBe(422);
+    expect(codeOnly.json().errors.password).toBeDefined();
+    const wrongPassword = await disable({ password: 'not-it', code: totpAt(secret, step) });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json().error.code).toBe('password_incorrect');
+    expect((await disable({ password: testPassword, code: totpAt(secret, step) })).statusCode).toBe(200);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
     const actions = await ctx.database.db
@@ -170,5 +179,114 @@ describe('two-factor authentication', () => {
       .where(eq(auditEvents.targetUserId, user.id))
       .orderBy(auditEvents.id);
     expect(actions.map((a) => a.action)).toEqual(['user.two_factor_enabled', 'user.two_factor_disabled']);
+  });
+});
+
+describe('two-factor throttling (DESIGN §3)', () => {
+  it('throttles wrong passwords and codes on enable and disable like sign-in', async () => {
+    const { browser } = await signedIn('merchant');
+    const { secret } = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const wrongPassword = await browser.post('/api/inner/user/2fa/enable', {
+        password: 'not-the-password',
+        code: totpAt(secret, timeStep(Date.now())),
+      });
+      statuses.push(wrongPassword.statusCode);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+    const right = await browser.post('/api/inner/user/2fa/enable', {
+      password: testPassword,
+      code: totpAt(secret, timeStep(Date.now())),
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error.code).toBe('throttled');
+    // Nothing was switched on while throttled.
+    expect((await browser.get('/api/inner/user/current')).json().data.data.is2FAEnabled).toBe(false);
+  });
+});
+
+describe('secrets at rest (DESIGN §9)', () => {
+  it('keeps the API secret, the TOTP secret and the notification key sealed, and shows them as they were', async () => {
+    const { user, browser } = await signedIn('merchant');
+    const { secret_key: apiSecret } = (await browser.post('/api/inner/user/secret_key')).json().data;
+    await browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'merchant-signing-key' });
+    const { secret } = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
+    const [pending] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(pending?.twoFactorPendingSecret).toMatch(/^v1\.[0-9a-f]{8}\./);
+    await browser.post('/api/inner/user/2fa/enable', {
+      password: testPassword,
+      code: totpAt(secret, timeStep(Date.now())),
+    });
+
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    for (const [stored, plain] of [
+      [row?.apiSecret, apiSecret],
+      [row?.twoFactorSecret, secret],
+      [row?.notificationKey, 'merchant-signing-key'],
+    ]) {
+      expect(stored).toMatch(/^v1\.[0-9a-f]{8}\./);
+      expect(stored).not.toContain(plain);
+    }
+    expect((await browser.get('/api/inner/user/notification')).json().data.notification_key).toBe(
+      'merchant-signing-key',
+    );
+    expect((await browser.get('/api/inner/user/current')).json().data.data.apiKeys.notification).toBe(
+      'merchant-signing-key',
+    );
+    // Sign-in still checks codes against the sealed secret.
+    const signIn = await (await new Client(ctx.app).csrf()).post('/api/inner/login', {
+      username: user.username,
+      password: testPassword,
+      code: totpAt(secret, timeStep(Date.now()) + 1),
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
+
+describe('webhook destinations (DESIGN §10)', () => {
+  it('refuses loopback, private, link-local and metadata addresses, keeps public ones', async () => {
+    const { user, browser } = await signedIn('merchant', 'ru');
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://localhost:8080/hook',
+      'http://api.localhost/hook',
+      'http://10.1.2.3/hook',
+      'http://172.16.5.4/hook',
+      'http://192.168.0.10/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+      'http://[fd00::1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://0.0.0.0/hook',
+      'http://2130706433/hook',
+      'http://0x7f.1/hook',
+    ]) {
+      const response = await browser.request('PATCH', '/api/inner/user/notification_url', { notification_url: url });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().errors.notification_url, url).toEqual([
+        'Вебхуки нельзя отправлять на этот адрес: это локальный или частный сетевой адрес.',
+      ]);
+    }
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.notificationUrl).toBeNull();
+    const publicUrl = await browser.request('PATCH', '/api/inner/user/notification_url', {
+      notification_url: 'https://93.184.215.14/paydesk',
+    });
+    expect(publicUrl.statusCode).toBe(200);
+  });
+
+  it('lets them through when private networks are allowed (demo mode)', async () => {
+    const local = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+    try {
+      const merchant = await createUser(local.database, { type: 'merchant' });
+      const browser = await new Client(local.app).signIn(merchant.username);
+      const response = await browser.request('PATCH', '/api/inner/user/notification_url', {
+        notification_url: 'http://127.0.0.1:9000/hook',
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -1,6 +1,5 @@
 import {
   apiSecretSchema,
-  errorEnvelopeSchema,
   notificationKeyRequestSchema,
   notificationSettingsSchema,
   notificationUrlRequestSchema,
@@ -14,97 +13,110 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../lib/errors';
-import type { AccountService } from './account.service';
+import { clientOf } from '../../http/client';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { issueApiSecret } from './api-keys';
+import { ownFees } from './fees';
+import { notificationSettings, updateNotifications, updateWebhooks, webhookSettings } from './notifications';
+import { disableTwoFactor, enableTwoFactor, startTwoFactor } from './two-factor';
 
-const errors = { '4xx': errorEnvelopeSchema };
 const tags = ['settings'];
-const ok = { 200: successEnvelope(z.null()), ...errors };
-const notifications = { 200: successEnvelope(notificationSettingsSchema), ...errors };
-const webhooks = { 200: successEnvelope(z.array(webhookSettingSchema)), ...errors };
-
-function userIdOf(request: { user: { id: string } | null }): string {
-  if (!request.user) throw new DomainError('unauthenticated');
-  return request.user.id;
-}
+const ok = replies({ 200: successEnvelope(z.null()) }, writeErrors);
+const notifications = successEnvelope(notificationSettingsSchema);
+const webhooks = successEnvelope(z.array(webhookSettingSchema));
 
 /** SPEC §7 "Session and account": the signed-in user's keys, notifications, webhooks, fees and two-factor. */
-export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
   app.post(
     '/user/secret_key',
-    { config: { access: 'apiKeys' }, schema: { tags, response: { 200: successEnvelope(apiSecretSchema), ...errors } } },
-    async (request) => ({ success: true as const, data: await account.issueSecret(userIdOf(request)) }),
+    {
+      config: { access: 'apiKeys.manage' },
+      schema: { tags, response: replies({ 200: successEnvelope(apiSecretSchema) }, writeErrors) },
+    },
+    async (request) => ({ success: true as const, data: await issueApiSecret(deps, requireUser(request).id) }),
   );
 
   app.get(
     '/user/notification',
-    { config: { access: 'merchantNotifications' }, schema: { tags, response: notifications } },
-    async (request) => ({ success: true as const, data: await account.notificationSettings(userIdOf(request)) }),
+    {
+      config: { access: 'notifications.manage' },
+      schema: { tags, response: replies({ 200: notifications }, readErrors) },
+    },
+    async (request) => ({ success: true as const, data: await notificationSettings(deps, requireUser(request).id) }),
   );
 
   app.patch(
     '/user/notification_key',
     {
-      config: { access: 'merchantNotifications' },
-      schema: { tags, body: notificationKeyRequestSchema, response: notifications },
+      config: { access: 'notifications.manage' },
+      schema: { tags, body: notificationKeyRequestSchema, response: replies({ 200: notifications }, writeErrors) },
     },
     async (request) => ({
       success: true as const,
-      data: await account.updateNotifications(userIdOf(request), { key: request.body.notification_key }),
+      data: await updateNotifications(deps, requireUser(request).id, { key: request.body.notification_key }),
     }),
   );
 
   app.patch(
     '/user/notification_url',
     {
-      config: { access: 'merchantNotifications' },
-      schema: { tags, body: notificationUrlRequestSchema, response: notifications },
+      config: { access: 'notifications.manage' },
+      schema: { tags, body: notificationUrlRequestSchema, response: replies({ 200: notifications }, writeErrors) },
     },
     async (request) => ({
       success: true as const,
-      data: await account.updateNotifications(userIdOf(request), { url: request.body.notification_url }),
+      data: await updateNotifications(deps, requireUser(request).id, { url: request.body.notification_url }),
     }),
   );
 
   app.get(
     '/user/webhook',
-    { config: { access: 'merchantNotifications' }, schema: { tags, response: webhooks } },
-    async (request) => ({ success: true as const, data: await account.webhooks(userIdOf(request), request.language) }),
+    { config: { access: 'notifications.manage' }, schema: { tags, response: replies({ 200: webhooks }, readErrors) } },
+    async (request) => ({
+      success: true as const,
+      data: await webhookSettings(deps, requireUser(request).id, request.language),
+    }),
   );
 
   app.put(
     '/user/webhook',
-    { config: { access: 'merchantNotifications' }, schema: { tags, body: webhooksUpdateSchema, response: webhooks } },
+    {
+      config: { access: 'notifications.manage' },
+      schema: { tags, body: webhooksUpdateSchema, response: replies({ 200: webhooks }, writeErrors) },
+    },
     async (request) => {
-      const userId = userIdOf(request);
-      await account.updateWebhooks(userId, request.body.webhooks);
-      return { success: true as const, data: await account.webhooks(userId, request.language) };
+      const userId = requireUser(request).id;
+      await updateWebhooks(deps, userId, request.body.webhooks);
+      return { success: true as const, data: await webhookSettings(deps, userId, request.language) };
     },
   );
 
   app.get(
     '/user/fees',
     {
-      config: { access: 'ownFees' },
-      schema: { tags, response: { 200: successEnvelope(z.array(ownFeeSchema)), ...errors } },
+      config: { access: 'fees.own' },
+      schema: { tags, response: replies({ 200: successEnvelope(z.array(ownFeeSchema)) }, readErrors) },
     },
-    async (request) => ({ success: true as const, data: await account.ownFees(userIdOf(request)) }),
+    async (request) => ({ success: true as const, data: await ownFees(deps, requireUser(request).id) }),
   );
 
   app.post(
     '/secretGoogleAuth',
     {
       config: { access: 'session' },
-      schema: { tags, response: { 200: successEnvelope(twoFactorSecretSchema), ...errors } },
+      schema: { tags, response: replies({ 200: successEnvelope(twoFactorSecretSchema) }, writeErrors) },
     },
-    async (request) => ({ success: true as const, data: await account.startTwoFactor(userIdOf(request)) }),
+    async (request) => ({ success: true as const, data: await startTwoFactor(deps, requireUser(request).id) }),
   );
 
   app.post(
     '/user/2fa/enable',
     { config: { access: 'session' }, schema: { tags, body: twoFactorEnableSchema, response: ok } },
     async (request) => {
-      await account.enableTwoFactor(userIdOf(request), request.body.password, request.body.code);
+      await enableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
       return { success: true as const, data: null };
     },
   );
@@ -113,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
     '/user/2fa/disable',
     { config: { access: 'session' }, schema: { tags, body: twoFactorDisableSchema, response: ok } },
     async (request) => {
-      await account.disableTwoFactor(userIdOf(request), request.body.code);
+      await disableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
       return { success: true as const, data: null };
     },
   );

@@ -1,23 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { sweepKeys } from '../api/idempotency';
+import type { JobDefinition } from '../jobs/jobs.runner';
 import { deleteStaleSessions } from './sessions.repository';
 import { deleteEndedWindows } from './throttle.repository';
 
-const intervalMs = 10 * 60_000;
-
-/** Removes ended sessions and throttling windows; any number of processes may run it at once. */
-export async function sweepAuthState(app: FastifyInstance, now = new Date()): Promise<void> {
-  const idleSince = new Date(now.getTime() - app.config.SESSION_IDLE_MINUTES * 60_000);
-  await deleteStaleSessions(app.db, idleSince);
-  await deleteEndedWindows(app.db, now);
+/** Removes ended sessions and throttling windows; harmless to run twice. */
+export async function sweepAuthState(db: Db, idleMinutes: number, now = new Date()): Promise<void> {
+  await deleteStaleSessions(db, new Date(now.getTime() - idleMinutes * 60_000));
+  await deleteEndedWindows(db, now);
+  await sweepKeys(db);
 }
 
-export async function authMaintenance(app: FastifyInstance): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      sweepAuthState(app).catch((error: unknown) => app.log.warn({ err: error }, 'auth sweep failed'));
-    }, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}
+/** The recurring job `auth.sweep` (DESIGN §14). */
+export const authSweepJob = (db: Db, idleMinutes: number): JobDefinition => ({
+  run: () => sweepAuthState(db, idleMinutes),
+});

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, createUser, type TestContext, testPassword } from '../../../test/harness';
-import { auditEvents } from '../users/users.table';
+import { Client, createTestApp, createUser, fund, type TestContext, testPassword } from '../../../test/harness';
+import { auditEvents } from '../audit/audit.table';
 import { sweepAuthState } from './auth.maintenance';
 import { loginThrottle, sessions } from './auth.table';
 
@@ -281,10 +281,86 @@ describe('maintenance sweep', () => {
       .insert(loginThrottle)
       .values({ key: 'login:ended', failures: 9, resetAt: new Date(Date.now() - 1000) });
 
-    await sweepAuthState(ctx.app);
+    await sweepAuthState(ctx.app.db, ctx.config.SESSION_IDLE_MINUTES);
 
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, idle.id))).toEqual([]);
     expect(await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'login:ended'))).toEqual([]);
     expect((await browser.get('/api/inner/user/current')).statusCode).toBe(200);
+  });
+});
+
+describe('throttling of every secret check (DESIGN §3)', () => {
+  it('throttles wrong current passwords per account and address, not the owner elsewhere', async () => {
+    const user = await createUser(ctx.database, { type: 'merchant' });
+    const attacker = await client({ 'x-forwarded-for': '203.0.113.20' }).signIn(user.username);
+    const change = (browser: Client, current: string) =>
+      browser.post('/api/inner/user/password', {
+        current_password: current,
+        new_password: 'brand-new-1',
+        confirm_password: 'brand-new-1',
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await change(attacker, 'guess-guess')).statusCode);
+    expect(statuses).toEqual([422, 422, 422, 429, 429]);
+    // Throttled, even the right password is not checked from there.
+    const throttled = await change(attacker, testPassword);
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner, elsewhere, changes it.
+    const csrf = await ctx.app.inject({ method: 'GET', url: '/api/inner/csrf-cookie', remoteAddress: '198.51.100.30' });
+    const xsrf = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/inner/login',
+      remoteAddress: '198.51.100.30',
+      headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      payload: { username: user.username, password: testPassword },
+    });
+    const session = login.cookies.find((c) => c.name === 'paydesk_session')?.value ?? '';
+    const owner = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/inner/user/password',
+      remoteAddress: '198.51.100.30',
+      headers: { cookie: `XSRF-TOKEN=${xsrf}; paydesk_session=${session}`, 'x-xsrf-token': xsrf },
+      payload: { current_password: testPassword, new_password: 'brand-new-1', confirm_password: 'brand-new-1' },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+});
+
+describe('the current user, kept a moment by each process', () => {
+  it('shows the user its own change at once and money that moved as soon as the event arrives', async () => {
+    const user = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await client().signIn(user.username);
+    const current = async () => (await browser.get('/api/inner/user/current')).json().data.data;
+    const virtual = async () =>
+      (await current()).wallets.find((w: { type: { slug: string } }) => w.type.slug === 'virtual');
+    expect((await virtual()).amount.amount).toBe('0');
+    // Its own change: the very next call shows it.
+    await browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'fresh-key-123' });
+    expect((await current()).apiKeys.notification).toBe('fresh-key-123');
+    // Money moved by someone else (a deposit): its event reaches every process, which forget what they kept.
+    await fund(ctx.app, user.id, '12.5');
+    await expect.poll(async () => (await virtual()).amount.amount, { timeout: 2_000, interval: 20 }).toBe('12.5');
+    expect((await browser.get('/api/inner/user/wallet/')).json().data.items[0].amount.amount).toBe('12.5');
+  });
+
+  it('answers with the same JSON whether serialized once per read or built for the session', async () => {
+    const user = await createUser(ctx.database, { type: 'trader' });
+    await fund(ctx.app, user.id, '3.25');
+    const answer = await ctx.app.currentUsers.answerFor(user.id, 'socket-token-"quoted"');
+    expect(JSON.parse(answer.json)).toEqual(answer.body);
+    expect(answer.body.data.data).toMatchObject({ userId: user.id, ws_token: 'socket-token-"quoted"' });
+  });
+
+  it('shows a change an admin made to the user on the next call', async () => {
+    const admin = await createUser(ctx.database, { type: 'admin' });
+    const adminBrowser = await client().signIn(admin.username);
+    const user = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await client().signIn(user.username);
+    expect((await browser.get('/api/inner/user/current')).json().data.data.manualWithdrawal).toBe(false);
+    await adminBrowser.post(`/api/inner/user/${user.id}`, { manual_withdrawal: true, comment: 'watch' });
+    const after = (await browser.get('/api/inner/user/current')).json().data.data;
+    expect(after).toMatchObject({ manualWithdrawal: true, comment: 'watch' });
   });
 });

@@ -1,6 +1,5 @@
 import {
   currentUserSchema,
-  errorEnvelopeSchema,
   languageSchema,
   loginRequestSchema,
   passwordChangeRequestSchema,
@@ -9,18 +8,24 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientOf } from '../../http/client';
+import { readErrors, replies, writeErrors } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
-import type { AuthService } from './auth.service';
+import { requireUser } from '../../plugins/session';
+import { login, logout } from './login';
+import { changePassword } from './password';
 
-const errors = { '4xx': errorEnvelopeSchema };
+const tags = ['session'];
 const empty = successEnvelope(z.null());
 
 /** SPEC §7 "Session and account": CSRF cookie, sign-in, sign-out, the current user, password change. */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps, currentUsers } = app;
+
   app.get(
     '/csrf-cookie',
-    { config: { access: 'public' }, schema: { tags: ['session'], response: { 204: z.null() } } },
+    { config: { access: 'public' }, schema: { tags, response: { 204: z.null() } } },
     async (_request, reply) => {
       reply.setCookie(xsrfCookie, randomToken(32), {
         path: '/',
@@ -35,29 +40,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', optionalSession: true },
       schema: {
-        tags: ['session'],
+        tags,
         body: loginRequestSchema,
-        response: { 200: successEnvelope(z.object({ user: currentUserSchema })), ...errors },
+        response: replies({ 200: successEnvelope(z.object({ user: currentUserSchema })) }, [401, 403, 419, 422, 429]),
       },
     },
     async (request, reply) => {
-      const signedIn = await auth.login(
-        request.body,
-        { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
-        request.sessionTokenHash,
-      );
+      const signedIn = await login(deps, request.body, clientOf(request), request.sessionTokenHash);
+      if (request.sessionTokenHash) app.sessions.forget(request.sessionTokenHash);
       reply.setSessionCookie(signedIn.token, signedIn.expiresAt);
-      return { success: true as const, data: { user: await auth.currentUser(signedIn.userId, signedIn.wsToken) } };
+      const user = await currentUsers.forSession(signedIn.user.id, signedIn.wsToken);
+      return { success: true as const, data: { user } };
     },
   );
 
   app.post(
     '/logout',
-    { config: { access: 'public' }, schema: { tags: ['session'], response: { 200: empty, ...errors } } },
+    {
+      config: { access: 'public', optionalSession: true },
+      schema: { tags, response: replies({ 200: empty }, [419]) },
+    },
     async (request, reply) => {
-      if (request.sessionTokenHash) await auth.logout(request.sessionTokenHash);
+      if (request.sessionTokenHash) {
+        await logout(deps, request.sessionTokenHash);
+        app.sessions.forget(request.sessionTokenHash);
+      }
       reply.clearSessionCookie();
       return { success: true as const, data: null };
     },
@@ -67,15 +76,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/user/current',
     {
       config: { access: 'session' },
-      schema: {
-        tags: ['session'],
-        response: { 200: successEnvelope(z.object({ data: currentUserSchema })), ...errors },
-      },
+      schema: { tags, response: replies({ 200: successEnvelope(z.object({ data: currentUserSchema })) }, readErrors) },
     },
-    async (request) => {
-      const user = request.user;
-      if (!user || !request.sessionWsToken) throw new DomainError('unauthenticated');
-      return { success: true as const, data: { data: await auth.currentUser(user.id, request.sessionWsToken) } };
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.sessionWsToken) throw new DomainError('unauthenticated');
+      const answer = await currentUsers.answerFor(user.id, request.sessionWsToken);
+      // Checked against the contract and serialized once per read of the user, not on every call (current-user.ts).
+      reply.serializer(() => answer.json);
+      return answer.body;
     },
   );
 
@@ -83,21 +92,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/user/password',
     {
       config: { access: 'session' },
-      schema: { tags: ['session'], body: passwordChangeRequestSchema, response: { 200: empty, ...errors } },
+      schema: { tags, body: passwordChangeRequestSchema, response: replies({ 200: empty }, writeErrors) },
     },
     async (request) => {
-      if (!request.user || !request.sessionTokenHash) throw new DomainError('unauthenticated');
-      await auth.changePassword(request.user.id, request.body, request.sessionTokenHash);
+      const user = requireUser(request);
+      if (!request.sessionTokenHash) throw new DomainError('unauthenticated');
+      await changePassword(deps, user.id, request.body, request.sessionTokenHash, clientOf(request));
+      app.sessions.forgetUser(user.id);
       return { success: true as const, data: null };
     },
   );
 
   app.get(
     '/language',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['session'], response: { 200: successEnvelope(z.array(languageSchema)) } },
-    },
+    { config: { access: 'public' }, schema: { tags, response: { 200: successEnvelope(z.array(languageSchema)) } } },
     async () => ({
       success: true as const,
       data: [

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traderProfiles, users } from '../users/users.table';
 import { sessions } from './auth.table';
@@ -18,12 +18,18 @@ export const insertSession = (db: Executor, session: NewSession) => db.insert(se
 export async function findLiveSession(db: Executor, tokenHash: string, idleSince: Date) {
   const rows = await db
     .select({
-      session: { tokenHash: sessions.tokenHash, lastSeenAt: sessions.lastSeenAt, wsToken: sessions.wsToken },
+      session: {
+        tokenHash: sessions.tokenHash,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        wsToken: sessions.wsToken,
+      },
       user: {
         id: users.id,
         username: users.username,
         type: users.type,
         roles: users.roles,
+        isRoot: users.isRoot,
         isActive: users.isActive,
         isBlocked: users.isBlocked,
       },
@@ -47,6 +53,22 @@ export async function touchSession(db: Executor, tokenHash: string, userId: stri
 export const deleteSession = (db: Executor, tokenHash: string) =>
   db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 
+/**
+ * Every process keeps what it knows of a signed-in user for a moment (plugins/session.ts); a change to the user or
+ * its sessions is announced here, in the transaction that makes it, so every process forgets the user when it commits.
+ */
+export const sessionsChannel = 'paydesk_sessions';
+
+export async function announceUserChanged(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${sessionsChannel}, ${userId})`);
+}
+
+/** Ends every session of a user but the one given (blocking, deactivation, a new password), on every process. */
+export async function endSessions(tx: Executor, userId: string, keepTokenHash: string | null): Promise<void> {
+  await deleteOtherSessions(tx, userId, keepTokenHash);
+  await announceUserChanged(tx, userId);
+}
+
 /** Ends every session of a user but the one given (password change, blocking). */
 export const deleteOtherSessions = (db: Executor, userId: string, keepTokenHash: string | null) =>
   db
@@ -64,7 +86,7 @@ export const deleteStaleSessions = (db: Executor, idleSince: Date) =>
 /** The user of a live session's socket token, when the session is live and the user may sign in. */
 export async function findSocketUser(db: Executor, wsToken: string, idleSince: Date) {
   const rows = await db
-    .select({ userId: users.id, apiKey: users.apiKey })
+    .select({ userId: users.id, apiKey: users.apiKey, type: users.type })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

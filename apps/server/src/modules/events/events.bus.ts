@@ -14,6 +14,9 @@ export interface UserEvent {
 
 /** SPEC §3 Deposit message: its type contains "added", and the web shows a Deposit toast. */
 export const depositAddedType = 'deposit.added';
+/** The audience of events every admin's socket hears (new orders and order changes). */
+export const adminsAudience = 'admins';
+
 /** A balance changed for another reason (a withdrawal requested, accepted, sent or returned). */
 export const balanceChangedType = 'balance.changed';
 
@@ -25,15 +28,37 @@ export async function publishEvent(tx: Executor, event: UserEvent): Promise<void
   await tx.execute(sql`select pg_notify(${eventsChannel}, ${JSON.stringify(event)})`);
 }
 
+/** User ids per notification: with a short message, well within PostgreSQL's 8000-byte payload. */
+const idsPerNotification = 150;
+
+/**
+ * The same event for many users (an order's merchant, executor, the admins, the executors who may take it), in as
+ * few notifications as fit, in the caller's transaction like `publishEvent`. The message must be short.
+ */
+export async function publishEventToMany(
+  tx: Executor,
+  userIds: Iterable<string>,
+  type: string,
+  message: string,
+): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (let start = 0; start < unique.length; start += idsPerNotification) {
+    const payload = JSON.stringify({ userIds: unique.slice(start, start + idsPerNotification), type, message });
+    await tx.execute(sql`select pg_notify(${eventsChannel}, ${payload})`);
+  }
+}
+
 type Handler = (event: UserEvent) => void;
 
-function parseEvent(payload: string): UserEvent | null {
+function parseEvents(payload: string): UserEvent[] | null {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== 'object' || value === null) return null;
-    const { userId, type, message } = value as Record<string, unknown>;
-    if (typeof userId !== 'string' || typeof type !== 'string' || typeof message !== 'string') return null;
-    return { userId, type, message };
+    const { userId, userIds, type, message } = value as Record<string, unknown>;
+    if (typeof type !== 'string' || typeof message !== 'string') return null;
+    if (typeof userId === 'string') return [{ userId, type, message }];
+    if (!Array.isArray(userIds) || !userIds.every((id) => typeof id === 'string')) return null;
+    return userIds.map((id: string) => ({ userId: id, type, message }));
   } catch {
     return null;
   }
@@ -42,19 +67,22 @@ function parseEvent(payload: string): UserEvent | null {
 /** This process's side of the channel: it listens once and hands each event to the sockets of its user. */
 export function createEventHub(database: Database, log: FastifyBaseLogger) {
   const handlers = new Map<string, Set<Handler>>();
+  const everyEvent = new Set<Handler>();
   let unlisten: (() => Promise<void>) | null = null;
 
   function deliver(payload: string) {
-    const event = parseEvent(payload);
-    if (!event) {
+    const events = parseEvents(payload);
+    if (!events) {
       log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed event');
       return;
     }
-    for (const handler of handlers.get(event.userId) ?? []) {
-      try {
-        handler(event);
-      } catch (error) {
-        log.warn({ err: error }, 'event handler failed');
+    for (const event of events) {
+      for (const handler of [...everyEvent, ...(handlers.get(event.userId) ?? [])]) {
+        try {
+          handler(event);
+        } catch (error) {
+          log.warn({ err: error }, 'event handler failed');
+        }
       }
     }
   }
@@ -62,6 +90,11 @@ export function createEventHub(database: Database, log: FastifyBaseLogger) {
   return {
     async start() {
       unlisten ??= await database.listen(eventsChannel, deliver);
+    },
+    /** Hears every user's events (what this process keeps of a user is stale once one arrives). */
+    subscribeAll(handler: Handler): () => void {
+      everyEvent.add(handler);
+      return () => everyEvent.delete(handler);
     },
     subscribe(userId: string, handler: Handler): () => void {
       const set = handlers.get(userId) ?? new Set<Handler>();

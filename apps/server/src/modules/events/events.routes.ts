@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { findSocketUser, liveSocketTokens } from '../auth/sessions.repository';
-import type { EventHub } from './events.bus';
+import { adminsAudience, type EventHub } from './events.bus';
 
 /** A socket that has not authenticated this long after connecting is closed. */
 const authTimeoutMs = 10_000;
@@ -56,7 +56,13 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
       socket.close(closeUnauthenticated, 'not authenticated');
       return null;
     }
-    const unsubscribe = hub.subscribe(user.userId, (event) => send(socket, event.type, event.message));
+    const deliver = (event: { type: string; message: string }) => send(socket, event.type, event.message);
+    const subscriptions = [hub.subscribe(user.userId, deliver)];
+    // Admins also hear of every order (their lists show all of them, SPEC §2.12).
+    if (user.type === 'admin') subscriptions.push(hub.subscribe(adminsAudience, deliver));
+    const unsubscribe = () => {
+      for (const stop of subscriptions) stop();
+    };
     send(socket, 'auth.ok');
     return { socket, token: parsed.data.token, unsubscribe };
   }

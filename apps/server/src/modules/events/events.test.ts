@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Client, createTestApp, createUser, fund, type TestContext } from '../../../test/harness';
+import { Client, createTestApp, createUser, fund, type TestContext, testSecretsKey } from '../../../test/harness';
+import { orderWorld, payIn } from '../../../test/orders-fixture';
 import { type App, buildApp } from '../../app';
 import { publishEvent } from './events.bus';
 
@@ -19,7 +20,7 @@ let other: { port: number; stop: () => Promise<void> };
 async function startChildProcess(url: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/second-process.ts'], {
     cwd: new URL('../../../', import.meta.url).pathname,
-    env: { ...process.env, DATABASE_URL: url, PORT: '0' },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', SECRETS_KEY: testSecretsKey },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -140,6 +141,58 @@ describe('real-time events across server processes', () => {
     });
     expect((await client.next('balance.changed')).message).toBe('');
     client.socket.close();
+  });
+
+  it('tells the merchant, the executor and every admin of a new order and of its moves, on another process', async () => {
+    const world = await orderWorld(ctx);
+    const watchers = [];
+    for (const browser of [world.merchant.browser, world.trader.browser, world.admin.browser]) {
+      const current = (await browser.get('/api/inner/user/current')).json().data.data;
+      const client = await connect(other.port);
+      auth(client.socket, current.user_id ?? null, current.ws_token);
+      await client.next('auth.ok');
+      watchers.push(client);
+    }
+    const stranger = await signedInUser('trader');
+    const outsider = await connect(other.port);
+    auth(outsider.socket, null, stranger.current.ws_token);
+    await outsider.next('auth.ok');
+
+    const order = (await world.merchant.api.post('/api/v1/orders', payIn('1000'))).json().data;
+    for (const client of watchers) {
+      expect(JSON.parse((await client.next('order.created')).message)).toEqual({
+        guid: order.guid,
+        type: 'pay_in',
+        status: 'new',
+      });
+    }
+    await world.trader.browser.post(`/api/inner/order/${order.guid}/set-paid`);
+    for (const client of watchers) {
+      expect(JSON.parse((await client.next('order.updated')).message)).toMatchObject({
+        guid: order.guid,
+        status: 'paid',
+      });
+    }
+    await watchers[0]?.next('balance.changed');
+    expect(outsider.received.filter((message) => message.type.startsWith('order.'))).toEqual([]);
+    for (const client of [...watchers, outsider]) client.socket.close();
+  });
+});
+
+describe('sessions across server processes', () => {
+  it('refuses a user blocked through one process on the other as well', async () => {
+    const { user, browser } = await signedInUser();
+    const admin = await signedInUser('admin');
+    const onOther = () =>
+      fetch(`http://127.0.0.1:${other.port}/api/inner/user/current`, { headers: { cookie: browser.cookieHeader } });
+    // The other process has read the session, and keeps what it read for a moment.
+    expect((await onOther()).status).toBe(200);
+    expect((await admin.browser.post('/api/inner/user/block', { uuid: user.id, comment: 'fraud' })).statusCode).toBe(
+      200,
+    );
+    expect((await browser.get('/api/inner/user/current')).statusCode).toBe(401);
+    // The other process hears of it from the database (or lets its memory lapse within a second).
+    await expect.poll(async () => (await onOther()).status, { timeout: 5_000, interval: 50 }).toBe(401);
   });
 });
 

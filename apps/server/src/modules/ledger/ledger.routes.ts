@@ -1,5 +1,6 @@
-import { errorEnvelopeSchema, reconciliationSchema, successEnvelope } from '@paydesk/contract';
+import { reconciliationSchema, successEnvelope } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readErrors, replies } from '../../http/replies';
 import { reconcileLedger } from './ledger.reconcile';
 
 /** GET /ledger/reconciliation: every balance recomputed from the entries, for an admin to see none differ. */
@@ -7,10 +8,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ledger/reconciliation',
     {
-      config: { access: 'ledger' },
+      config: { access: 'ledger.reconcile' },
       schema: {
         tags: ['ledger'],
-        response: { 200: successEnvelope(reconciliationSchema), '4xx': errorEnvelopeSchema },
+        response: replies({ 200: successEnvelope(reconciliationSchema) }, readErrors),
       },
     },
     async () => ({ success: true as const, data: await reconcileLedger(app.db) }),

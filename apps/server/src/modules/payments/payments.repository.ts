@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows, type RowCount } from '../../db/count';
-import { ledgerEntries } from '../ledger/ledger.table';
+import { contains } from '../../db/like';
+import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.table';
 import { users } from '../users/users.table';
 import { payments } from './payments.table';
 
@@ -66,10 +67,7 @@ function listConditions(filter: PaymentListFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(payments.type, filter.type));
   if (filter.statuses) conditions.push(inArray(payments.status, filter.statuses));
   if (filter.id) conditions.push(eq(payments.id, filter.id));
-  if (filter.username) {
-    const pattern = `%${filter.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`lower(${users.username}) like ${pattern}`);
-  }
+  if (filter.username) conditions.push(contains(users.username, filter.username));
   if (filter.from) conditions.push(gte(payments.createdAt, filter.from));
   if (filter.until) conditions.push(lt(payments.createdAt, filter.until));
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -194,10 +192,12 @@ export async function historyOf(
     db
       .select({
         entry: ledgerEntries,
+        currency: ledgerAccounts.currency,
         payment: { id: payments.id, status: payments.status, type: payments.type },
         payable: { id: users.id, username: users.username },
       })
       .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
       .leftJoin(payments, eq(payments.id, ledgerEntries.referenceId))
       .leftJoin(users, eq(users.id, payments.userId))
       .where(where)

@@ -11,9 +11,10 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { randomTxHash } from '../../lib/tron';
+import { auditEvents } from '../audit/audit.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { ledgerTransfers } from '../ledger/ledger.table';
-import { auditEvents, traderProfiles, users } from '../users/users.table';
+import { traderProfiles, users } from '../users/users.table';
 import { payments } from './payments.table';
 
 let ctx: TestContext;
@@ -21,7 +22,7 @@ let root: Client;
 let rootId: string;
 beforeAll(async () => {
   ctx = await createTestApp({ WITHDRAWAL_AUTO_LIMIT: '1000' });
-  const admin = await createUser(ctx.database, { type: 'admin', username: 'root' });
+  const admin = await createUser(ctx.database, { type: 'admin', username: 'root', isRoot: true });
   rootId = admin.id;
   root = await new Client(ctx.app).signIn('root');
 });
@@ -334,7 +335,7 @@ describe('moderation (POST /transaction/{id}/accept, reject, sent)', () => {
     );
   });
 
-  it('lets a support admin moderate but refuses merchants and traders', async () => {
+  it('lets a support admin see payments but move no money, and refuses merchants and traders', async () => {
     const { payment } = await moderated();
     for (const type of ['merchant', 'trader'] as const) {
       const { browser } = await signedIn(type);
@@ -342,7 +343,16 @@ describe('moderation (POST /transaction/{id}/accept, reject, sent)', () => {
       expect((await browser.get('/api/inner/transaction')).statusCode).toBe(403);
     }
     const support = await signedIn('admin', { roles: ['support'] });
-    expect((await support.browser.post(`/api/inner/transaction/${payment.guid}/accept`)).statusCode).toBe(200);
+    expect((await support.browser.get('/api/inner/transaction?filter[type]=withdraw')).statusCode).toBe(200);
+    for (const action of ['accept', 'reject', 'sent']) {
+      const response = await support.browser.post(`/api/inner/transaction/${payment.guid}/${action}`, {
+        comment: 'no',
+        tx_hash: randomTxHash(),
+      });
+      expect(response.statusCode, action).toBe(403);
+    }
+    const [row] = await ctx.database.db.select().from(payments).where(eq(payments.id, payment.guid));
+    expect(row?.status).toBe('moderation');
   });
 });
 
@@ -410,7 +420,7 @@ describe('merchant withdrawal (POST /wallet/merchant_withdrawal)', () => {
     expect(await balanceOf(merchant.browser)).toMatchObject({ available: '800', hold: '0' });
   });
 
-  it('is only for the admin whose username is root', async () => {
+  it('is only for the root admin, a property of the account and not of the name', async () => {
     const { merchant, trader } = await parties();
     const body = {
       user_uuid: trader.user.id,
@@ -421,6 +431,24 @@ describe('merchant withdrawal (POST /wallet/merchant_withdrawal)', () => {
     const other = await signedIn('admin');
     expect((await other.browser.post('/api/inner/wallet/merchant_withdrawal', body)).statusCode).toBe(403);
     expect((await merchant.browser.post('/api/inner/wallet/merchant_withdrawal', body)).statusCode).toBe(403);
+    // An admin that takes the name "root" gets nothing of root's: the account is renamed root, then tries.
+    await ctx.database.db
+      .update(users)
+      .set({ username: `root-${rootId.slice(0, 4)}` })
+      .where(eq(users.id, rootId));
+    await ctx.database.db.update(users).set({ username: 'root' }).where(eq(users.id, other.user.id));
+    try {
+      const impostor = await new Client(ctx.app).signIn('root');
+      expect((await impostor.post('/api/inner/wallet/merchant_withdrawal', body)).statusCode).toBe(403);
+      expect((await impostor.get('/api/inner/user/current')).json().data.data.isRoot).toBe(false);
+      expect((await root.post('/api/inner/wallet/merchant_withdrawal', body)).statusCode).toBe(200);
+    } finally {
+      await ctx.database.db
+        .update(users)
+        .set({ username: `admin-${other.user.id.slice(-6)}` })
+        .where(eq(users.id, other.user.id));
+      await ctx.database.db.update(users).set({ username: 'root' }).where(eq(users.id, rootId));
+    }
   });
 });
 

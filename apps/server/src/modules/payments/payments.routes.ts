@@ -4,10 +4,9 @@ import {
   balanceSummarySchema,
   demoDepositSchema,
   depositCreditSchema,
-  errorEnvelopeSchema,
   listEnvelope,
   merchantWithdrawalSchema,
-  parseAmount,
+  parseMoney,
   paymentListQuerySchema,
   paymentSchema,
   payoutRequestSchema,
@@ -19,82 +18,80 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../lib/errors';
-import type { PaymentsService } from './payments.service';
-import type { DemoChain } from './sources/demo';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { balanceSummary, systemBalance } from './balances';
+import { creditDeposit } from './deposits';
+import { acceptWithdrawal, markWithdrawalSent, rejectWithdrawal } from './moderation';
+import { balanceHistory, getPayment, listPayments } from './payments.read';
+import { merchantWithdrawal, requestWithdrawal } from './withdrawals';
 
-const errors = { '4xx': errorEnvelopeSchema };
-const one = { 200: successEnvelope(paymentSchema), ...errors };
-const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 const tags = ['payments'];
-
-function userOf(request: { user: { id: string; username: string } | null }) {
-  if (!request.user) throw new DomainError('unauthenticated');
-  return request.user;
-}
-
-const depositOutcomeSchema = z.object({ credited: z.boolean(), payment: paymentSchema });
+const one = replies({ 200: successEnvelope(paymentSchema) }, writeErrors);
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+const depositOutcome = replies(
+  { 200: successEnvelope(z.object({ credited: z.boolean(), payment: paymentSchema })) },
+  writeErrors,
+);
 
 /** SPEC §7 "Money": withdrawals, the root admin's merchant withdrawal, deposits, payments and balances. */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; demo: DemoChain | null }> = async (
-  app,
-  { payments, demo },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const { demo } = app;
+
   app.post(
     '/wallet/withdrawals',
-    { config: { access: 'payOut' }, schema: { tags, body: payoutRequestSchema, response: one } },
+    { config: { access: 'balance.payOut' }, schema: { tags, body: payoutRequestSchema, response: one } },
     async (request) => ({
       success: true as const,
-      data: await payments.requestWithdrawal(userOf(request).id, request.body, request.language),
+      data: await requestWithdrawal(db, config, requireUser(request).id, request.body, request.language),
     }),
   );
 
   app.post(
     '/wallet/merchant_withdrawal',
-    { config: { access: 'wallets' }, schema: { tags, body: merchantWithdrawalSchema, response: one } },
+    {
+      config: { access: 'wallets.merchantWithdrawal' },
+      schema: { tags, body: merchantWithdrawalSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
-      data: await payments.merchantWithdrawal(userOf(request), request.body, request.language),
+      data: await merchantWithdrawal(db, requireUser(request).id, request.body, request.language),
     }),
   );
 
   app.post(
     '/wallet/deposits',
-    {
-      config: { access: 'wallets' },
-      schema: { tags, body: depositCreditSchema, response: { 200: successEnvelope(depositOutcomeSchema), ...errors } },
-    },
+    { config: { access: 'deposits.credit' }, schema: { tags, body: depositCreditSchema, response: depositOutcome } },
     async (request) => {
-      const outcome = await payments.creditDeposit({
+      const outcome = await creditDeposit(db, {
         txHash: request.body.tx_hash,
         address: request.body.address,
-        amountMinor: parseAmount(request.body.amount, USDT.ratio_fraction),
+        amountMinor: parseMoney(request.body.amount, USDT),
         source: 'admin',
-        actorId: userOf(request).id,
+        actorId: requireUser(request).id,
       });
       return {
         success: true as const,
-        data: { credited: outcome.credited, payment: await payments.get(outcome.paymentId, request.language) },
+        data: { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) },
       };
     },
   );
 
+  // Demo mode only: the route does not exist anywhere else.
   if (demo) {
     app.post(
       '/wallet/demo_deposit',
-      {
-        config: { access: 'session' },
-        schema: { tags, body: demoDepositSchema, response: { 200: successEnvelope(depositOutcomeSchema), ...errors } },
-      },
+      { config: { access: 'session' }, schema: { tags, body: demoDepositSchema, response: depositOutcome } },
       async (request) => {
-        const amount = request.body.amount;
+        const { amount } = request.body;
         const outcome = await demo.depositTo(
-          userOf(request).id,
-          amount === undefined ? undefined : parseAmount(amount, USDT.ratio_fraction),
+          requireUser(request).id,
+          amount === undefined ? undefined : parseMoney(amount, USDT),
         );
         return {
           success: true as const,
-          data: { credited: outcome.credited, payment: await payments.get(outcome.paymentId, request.language) },
+          data: { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) },
         };
       },
     );
@@ -103,52 +100,74 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
   app.get(
     '/transaction',
     {
-      config: { access: 'payments' },
-      schema: { tags, querystring: paymentListQuerySchema, response: { 200: listEnvelope(paymentSchema), ...errors } },
+      config: { access: 'payments.read' },
+      schema: {
+        tags,
+        querystring: paymentListQuerySchema,
+        response: replies({ 200: listEnvelope(paymentSchema) }, readErrors),
+      },
     },
-    async (request) => ({ success: true as const, data: await payments.list(request.query, request.language) }),
+    async (request) => ({ success: true as const, data: await listPayments(db, request.query, request.language) }),
   );
 
   app.post(
     '/transaction/:id/accept',
-    { config: { access: 'payments' }, schema: { tags, params: idParams, response: one } },
+    { config: { access: 'payments.moderate' }, schema: { tags, params: idParams, response: one } },
     async (request) => ({
       success: true as const,
-      data: await payments.accept(userOf(request).id, request.params.id, request.language),
+      data: await acceptWithdrawal(db, requireUser(request).id, request.params.id, request.language),
     }),
   );
 
   app.post(
     '/transaction/:id/reject',
-    { config: { access: 'payments' }, schema: { tags, params: idParams, body: withdrawalRejectSchema, response: one } },
+    {
+      config: { access: 'payments.moderate' },
+      schema: { tags, params: idParams, body: withdrawalRejectSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
-      data: await payments.reject(userOf(request).id, request.params.id, request.body.comment, request.language),
+      data: await rejectWithdrawal(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.comment,
+        request.language,
+      ),
     }),
   );
 
   app.post(
     '/transaction/:id/sent',
-    { config: { access: 'payments' }, schema: { tags, params: idParams, body: withdrawalSentSchema, response: one } },
+    {
+      config: { access: 'payments.moderate' },
+      schema: { tags, params: idParams, body: withdrawalSentSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
-      data: await payments.markSent(userOf(request).id, request.params.id, request.body.tx_hash, request.language),
+      data: await markWithdrawalSent(
+        db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.tx_hash,
+        request.language,
+      ),
     }),
   );
 
   app.get(
     '/my/transaction',
     {
-      config: { access: 'balance' },
+      config: { access: 'balance.read' },
       schema: {
         tags,
         querystring: balanceHistoryQuerySchema,
-        response: { 200: listEnvelope(balanceHistoryRowSchema), ...errors },
+        response: replies({ 200: listEnvelope(balanceHistoryRowSchema) }, readErrors),
       },
     },
     async (request) => ({
       success: true as const,
-      data: await payments.history(userOf(request), request.query, request.language),
+      data: await balanceHistory(db, requireUser(request), request.query, request.language),
     }),
   );
 
@@ -156,17 +175,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     '/user/balance',
     {
       config: { access: 'session' },
-      schema: { tags, response: { 200: successEnvelope(balanceSummarySchema), ...errors } },
+      schema: { tags, response: replies({ 200: successEnvelope(balanceSummarySchema) }, readErrors) },
     },
-    async (request) => ({ success: true as const, data: await payments.balanceSummary(userOf(request).id) }),
+    async (request) => ({ success: true as const, data: await balanceSummary(db, requireUser(request).id) }),
   );
 
   app.get(
     '/system/balance',
     {
-      config: { access: 'systemBalance' },
-      schema: { tags, response: { 200: successEnvelope(systemBalanceSchema), ...errors } },
+      config: { access: 'systemBalance.read' },
+      schema: { tags, response: replies({ 200: successEnvelope(systemBalanceSchema) }, readErrors) },
     },
-    async () => ({ success: true as const, data: await payments.systemBalance() }),
+    async () => ({ success: true as const, data: await systemBalance(db) }),
   );
 };

@@ -1,19 +1,17 @@
 import {
   type AvailableFilter,
   type BalanceHistoryRow,
-  formatAmount,
+  cryptoCurrency,
+  formatMoney,
   type Language,
   type Payment,
   paymentStatuses,
   transferCodes,
-  USDT,
   userAccountKinds,
 } from '@paydesk/contract';
 import { translate } from '../../i18n/messages';
 import type { ledgerEntries } from '../ledger/ledger.table';
 import type { PaymentWithPeople } from './payments.repository';
-
-export const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);
 
 const titled = (language: Language, prefix: string, slug: string) => ({
   slug,
@@ -33,17 +31,18 @@ export function paymentView(
   language: Language,
 ): Payment {
   const { payment } = row;
+  const currency = cryptoCurrency(payment.currency);
   return {
     guid: payment.id,
     type: paymentTypeOf(row, language),
     status: titled(language, 'payment_status', payment.status),
     date: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
-    money: { amount: usdtText(payment.amountMinor), currency: USDT },
+    money: { amount: formatMoney(payment.amountMinor, currency), currency },
     payable: { uuid: row.owner.id, username: row.owner.username },
     order_uuid: payment.orderId,
-    balance_before: movement ? usdtText(movement.before) : null,
-    balance_after: movement ? usdtText(movement.after) : null,
+    balance_before: movement ? formatMoney(movement.before, currency) : null,
+    balance_after: movement ? formatMoney(movement.after, currency) : null,
     address: payment.address,
     tx_hash: payment.txHash,
     trader: row.trader?.id ? { uuid: row.trader.id, username: row.trader.username } : null,
@@ -56,19 +55,21 @@ export function paymentView(
 
 export interface HistoryRow {
   entry: typeof ledgerEntries.$inferSelect;
+  currency: string;
   payment: { id: string; status: string; type: string } | null;
   payable: { id: string; username: string } | null;
 }
 
 export function historyRowView(row: HistoryRow, self: { id: string; username: string }, language: Language) {
   const { entry } = row;
+  const currency = cryptoCurrency(row.currency);
   const credit = entry.amountMinor > 0n;
   const view: BalanceHistoryRow = {
     guid: entry.transferId,
     type: titled(language, 'transfer', entry.code),
     // A movement without a payment (none exist yet, orders will add them) is complete by being in the ledger.
     status: titled(language, 'payment_status', row.payment?.status ?? 'done'),
-    money: { amount: usdtText(credit ? entry.amountMinor : -entry.amountMinor), currency: USDT },
+    money: { amount: formatMoney(credit ? entry.amountMinor : -entry.amountMinor, currency), currency },
     date: entry.createdAt.toISOString(),
     action: titled(language, 'action', credit ? 'in' : 'out'),
     account: titled(language, 'account', entry.accountKind),
@@ -76,8 +77,8 @@ export function historyRowView(row: HistoryRow, self: { id: string; username: st
       ? { uuid: row.payable.id, username: row.payable.username }
       : { uuid: self.id, username: self.username },
     payment_guid: row.payment?.id ?? null,
-    balance_before: usdtText(entry.balanceBeforeMinor),
-    balance_after: usdtText(entry.balanceAfterMinor),
+    balance_before: formatMoney(entry.balanceBeforeMinor, currency),
+    balance_after: formatMoney(entry.balanceAfterMinor, currency),
   };
   return view;
 }

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
+import { contains } from '../../db/like';
 import { openUserAccounts } from '../ledger/ledger.repository';
-import { agentLinks, auditEvents, traderProfiles, userFees, users, userWebhooks } from './users.table';
+import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -84,8 +85,7 @@ function listConditions(filter: UserListFilter): SQL | undefined {
   if (filter.type) conditions.push(eq(users.type, filter.type));
   if (filter.uuid) conditions.push(eq(users.id, filter.uuid));
   if (filter.username) {
-    const pattern = `%${filter.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`lower(${users.username}) like ${pattern}`);
+    conditions.push(contains(users.username, filter.username));
   }
   if (filter.isActive !== undefined) conditions.push(eq(users.isActive, filter.isActive));
   if (filter.isBlocked !== undefined) conditions.push(eq(users.isBlocked, filter.isBlocked));
@@ -185,26 +185,6 @@ export async function upsertWebhooks(db: Executor, userId: string, settings: { s
       target: [userWebhooks.userId, userWebhooks.slug],
       set: { isDisabled: sql`excluded.is_disabled` },
     });
-}
-
-export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, 'createdAt'>;
-
-export const insertAuditEvent = (db: Executor, event: NewAuditEvent) => db.insert(auditEvents).values(event);
-
-export async function auditEventsOf(db: Executor, userId: string, page: { limit: number; offset: number }) {
-  const where = eq(auditEvents.targetUserId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ event: auditEvents, actorUsername: users.username })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(auditEvents).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
 }
 
 /** Marks a two-factor time step used; false when it (or a later one) was used already, even concurrently. */

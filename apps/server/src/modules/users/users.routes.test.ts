@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { randomToken } from '../../lib/ids';
-import { auditEvents, users } from './users.table';
+import { auditEvents } from '../audit/audit.table';
+import { users } from './users.table';
 
 let ctx: TestContext;
 let admin: Client;
@@ -395,5 +396,102 @@ describe('invite links (SPEC §2.5)', () => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.confirm_password).toEqual(['Пароли не совпадают.']);
+  });
+});
+
+describe('the root admin is a property of the account (DESIGN §3)', () => {
+  /** The root of this file's database: made once, like a platform's first admin. */
+  let rootUser: { id: string; username: string } | undefined;
+  async function rootAdmin() {
+    rootUser ??= await createUser(ctx.database, { type: 'admin', isRoot: true, username: 'root' });
+    return { user: rootUser, browser: await new Client(ctx.app).signIn(rootUser.username) };
+  }
+
+  it('lets no other admin rename, re-role, switch off, block or otherwise edit root', async () => {
+    const root = await rootAdmin();
+    const attempts: [string, Record<string, unknown>][] = [
+      [`/api/inner/user/${root.user.id}`, { username: 'former-root' }],
+      [`/api/inner/user/${root.user.id}`, { roles: ['support'] }],
+      [`/api/inner/user/${root.user.id}`, { is_active: false }],
+      [`/api/inner/user/${root.user.id}`, { password: 'taken-over' }],
+      [`/api/inner/user/${root.user.id}`, { comment: 'mine now' }],
+    ];
+    for (const [url, body] of attempts) {
+      const response = await admin.post(url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(403);
+      expect(response.json().error.code).toBe('root_protected');
+    }
+    const block = await admin.post('/api/inner/user/block', { uuid: root.user.id, comment: 'coup' });
+    expect(block.statusCode).toBe(422);
+    expect(block.json().errors.uuid).toEqual([
+      'The root admin keeps its username, roles and access; it cannot be blocked.',
+    ]);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, root.user.id));
+    expect(row).toMatchObject({ username: 'root', roles: [], isActive: true, isBlocked: false, isRoot: true });
+    expect((await root.browser.get('/api/inner/user/current')).statusCode).toBe(200);
+  });
+
+  it('does not make an admin root by giving it the name root', async () => {
+    const root = await rootAdmin();
+    const other = await createUser(ctx.database, { type: 'admin' });
+    // Renaming into the root's name is refused as a taken name; renaming root away is refused as root's.
+    const into = await admin.post(`/api/inner/user/${other.id}`, { username: 'ROOT' });
+    expect(into.statusCode).toBe(422);
+    expect(into.json().errors.username).toEqual(['This username is already taken.']);
+    const self = await root.browser.post(`/api/inner/user/${root.user.id}`, { username: 'root2' });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().errors.username).toBeDefined();
+    // The flag, not the name, marks root.
+    const list = (await admin.get(`/api/inner/user?filter[type]=admin&filter[uuid]=${root.user.id}`)).json().data;
+    expect(list.items[0]).toMatchObject({ username: 'root', is_root: true });
+    const others = (await admin.get(`/api/inner/user?filter[uuid]=${other.id}`)).json().data;
+    expect(others.items[0].is_root).toBe(false);
+  });
+
+  it('lets root edit its own comment and password, never its roles or access', async () => {
+    const root = await rootAdmin();
+    const edit = await root.browser.post(`/api/inner/user/${root.user.id}`, { comment: 'The first admin' });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data).toMatchObject({ comment: 'The first admin', is_root: true });
+    const sameRoles = await root.browser.post(`/api/inner/user/${root.user.id}`, { roles: [], username: 'root' });
+    expect(sameRoles.statusCode).toBe(200);
+    for (const body of [{ roles: ['support'] }, { is_active: false }, { permissions: ['users.view'] }]) {
+      const response = await root.browser.post(`/api/inner/user/${root.user.id}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    }
+  });
+});
+
+describe('invite code throttling (DESIGN §3)', () => {
+  it('throttles guessing codes per address, and lets the invited user in from elsewhere', async () => {
+    const local = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '4' });
+    try {
+      const localAdmin = await createUser(local.database, { type: 'admin' });
+      const adminBrowser = await new Client(local.app).signIn(localAdmin.username);
+      const invited = (
+        await adminBrowser.post('/api/inner/user', {
+          type: 'agent',
+          username: name('invitee'),
+          create_invite_link: true,
+        })
+      ).json().data as { invite_code: string; username: string };
+      const setup = (code: string, remoteAddress: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/inner/password/setup',
+          remoteAddress,
+          headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+          payload: { code, new_password: 'fresh-pass', confirm_password: 'fresh-pass' },
+        });
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 5; guess++) statuses.push((await setup(`guess-${guess}`, '203.0.113.50')).statusCode);
+      expect(statuses).toEqual([422, 422, 422, 422, 429]);
+      // Throttled, the real code is not even looked at from there.
+      expect((await setup(invited.invite_code, '203.0.113.50')).statusCode).toBe(429);
+      expect((await setup(invited.invite_code, '198.51.100.60')).statusCode).toBe(200);
+      await new Client(local.app).signIn(invited.username, 'fresh-pass');
+    } finally {
+      await local.close();
+    }
   });
 });

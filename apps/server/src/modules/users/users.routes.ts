@@ -3,7 +3,6 @@ import {
   auditEventSchema,
   blockUserSchema,
   createUserSchema,
-  errorEnvelopeSchema,
   listEnvelope,
   listQuerySchema,
   passwordSetupSchema,
@@ -17,67 +16,82 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../lib/errors';
-import type { UsersService } from './users.service';
+import { clientOf } from '../../http/client';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { acceptInvite } from './accept-invite';
+import { setBlocked } from './block-user';
+import { createUser } from './create-user';
+import { updateUser } from './update-user';
+import { adminRoleList, agentTraders, listUsers, loadUser, permissionList, userAuditTrail } from './users.read';
 
-const errors = { '4xx': errorEnvelopeSchema };
-const one = { 200: successEnvelope(userSchema), ...errors };
-const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
 const tags = ['users'];
-
-function actorOf(request: { user: { id: string } | null }): string {
-  if (!request.user) throw new DomainError('unauthenticated');
-  return request.user.id;
-}
+const one = successEnvelope(userSchema);
+const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
 
 /** SPEC §7 "Users", §2.7 agent traders and the invite-link password setup. */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  const manage = { access: 'manageUsers' as const };
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db } = deps;
+  const manage = { access: 'users.manage' as const };
 
   app.get(
     '/user',
     {
       config: manage,
-      schema: { tags, querystring: userListQuerySchema, response: { 200: listEnvelope(userSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: userListQuerySchema,
+        response: replies({ 200: listEnvelope(userSchema) }, readErrors),
+      },
     },
-    async (request) => ({ success: true as const, data: await users.list(request.query) }),
+    async (request) => ({ success: true as const, data: await listUsers(db, request.query) }),
   );
 
-  app.post('/user', { config: manage, schema: { tags, body: createUserSchema, response: one } }, async (request) => ({
-    success: true as const,
-    data: await users.create(actorOf(request), request.body),
-  }));
+  app.post(
+    '/user',
+    { config: manage, schema: { tags, body: createUserSchema, response: replies({ 200: one }, writeErrors) } },
+    async (request) => ({ success: true as const, data: await createUser(db, requireUser(request).id, request.body) }),
+  );
 
   app.post(
     '/user/block',
-    { config: manage, schema: { tags, body: blockUserSchema, response: one } },
-    async (request) => ({
-      success: true as const,
-      data: await users.setBlocked(actorOf(request), request.body.uuid, true, request.body.comment),
-    }),
+    { config: manage, schema: { tags, body: blockUserSchema, response: replies({ 200: one }, writeErrors) } },
+    async (request) => {
+      const blocked = await setBlocked(db, requireUser(request).id, request.body.uuid, true, request.body.comment);
+      app.sessions.forgetUser(request.body.uuid);
+      return { success: true as const, data: blocked };
+    },
   );
 
   app.post(
     '/user/unblock',
-    { config: manage, schema: { tags, body: unblockUserSchema, response: one } },
-    async (request) => ({
-      success: true as const,
-      data: await users.setBlocked(actorOf(request), request.body.uuid, false, null),
-    }),
+    { config: manage, schema: { tags, body: unblockUserSchema, response: replies({ 200: one }, writeErrors) } },
+    async (request) => {
+      const unblocked = await setBlocked(db, requireUser(request).id, request.body.uuid, false, null);
+      app.sessions.forgetUser(request.body.uuid);
+      return { success: true as const, data: unblocked };
+    },
   );
 
-  app.get('/user/:uuid', { config: manage, schema: { tags, params: uuidParams, response: one } }, async (request) => ({
-    success: true as const,
-    data: await users.get(request.params.uuid),
-  }));
+  app.get(
+    '/user/:uuid',
+    { config: manage, schema: { tags, params: uuidParams, response: replies({ 200: one }, readErrors) } },
+    async (request) => ({ success: true as const, data: await loadUser(db, request.params.uuid) }),
+  );
 
   app.post(
     '/user/:uuid',
-    { config: manage, schema: { tags, params: uuidParams, body: updateUserSchema, response: one } },
-    async (request) => ({
-      success: true as const,
-      data: await users.update(actorOf(request), request.params.uuid, request.body),
-    }),
+    {
+      config: manage,
+      schema: { tags, params: uuidParams, body: updateUserSchema, response: replies({ 200: one }, writeErrors) },
+    },
+    async (request) => {
+      const updated = await updateUser(db, requireUser(request), request.params.uuid, request.body);
+      // This process forgets the user at once; the others hear of it from the database (plugins/session.ts).
+      app.sessions.forgetUser(request.params.uuid);
+      return { success: true as const, data: updated };
+    },
   );
 
   app.get(
@@ -88,41 +102,58 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         tags,
         params: uuidParams,
         querystring: listQuerySchema,
-        response: { 200: listEnvelope(auditEventSchema), ...errors },
+        response: replies({ 200: listEnvelope(auditEventSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await users.auditTrail(request.params.uuid, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await userAuditTrail(db, request.params.uuid, request.query),
+    }),
   );
 
   app.get(
     '/role',
-    { config: manage, schema: { tags, response: { 200: successEnvelope(z.array(roleSchema)), ...errors } } },
-    async () => ({ success: true as const, data: users.roles() }),
+    { config: manage, schema: { tags, response: replies({ 200: successEnvelope(z.array(roleSchema)) }, readErrors) } },
+    async () => ({ success: true as const, data: adminRoleList() }),
   );
 
   app.get(
     '/permission',
-    { config: manage, schema: { tags, response: { 200: successEnvelope(z.array(permissionSchema)), ...errors } } },
-    async () => ({ success: true as const, data: users.permissions() }),
+    {
+      config: manage,
+      schema: { tags, response: replies({ 200: successEnvelope(z.array(permissionSchema)) }, readErrors) },
+    },
+    async () => ({ success: true as const, data: permissionList() }),
   );
 
   app.get(
     '/agent/trader/',
     {
-      config: { access: 'agentTraders' },
-      schema: { tags, querystring: listQuerySchema, response: { 200: listEnvelope(agentTraderSchema), ...errors } },
+      config: { access: 'agent.traders' },
+      schema: {
+        tags,
+        querystring: listQuerySchema,
+        response: replies({ 200: listEnvelope(agentTraderSchema) }, readErrors),
+      },
     },
-    async (request) => ({ success: true as const, data: await users.agentTraders(actorOf(request), request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await agentTraders(db, requireUser(request).id, request.query),
+    }),
   );
 
   app.post(
     '/password/setup',
     {
       config: { access: 'public' },
-      schema: { tags, body: passwordSetupSchema, response: { 200: successEnvelope(z.null()), ...errors } },
+      schema: {
+        tags,
+        body: passwordSetupSchema,
+        response: replies({ 200: successEnvelope(z.null()) }, [419, 422, 429]),
+      },
     },
     async (request) => {
-      await users.acceptInvite(request.body.code, request.body.new_password);
+      await acceptInvite(deps, request.body.code, request.body.new_password, clientOf(request));
       return { success: true as const, data: null };
     },
   );

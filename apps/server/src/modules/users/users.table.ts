@@ -5,7 +5,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -34,16 +33,24 @@ export const users = pgTable(
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     comment: text('comment'),
     apiKey: text('api_key'),
-    /** The merchant API secret, kept to verify request signatures; shown to its owner only when issued. */
+    /**
+     * The API secret, kept (sealed with SECRETS_KEY) to verify request signatures; shown to its owner only when issued.
+     */
     apiSecret: text('api_secret'),
     notificationKey: text('notification_key'),
     notificationUrl: text('notification_url'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Sealed with SECRETS_KEY, as are the API secret and the notification key (lib/secrets.ts). */
     twoFactorSecret: text('two_factor_secret'),
     /** A secret issued by POST /secretGoogleAuth and not confirmed yet. */
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     /** The last TOTP time step accepted; a code is never accepted twice. */
     twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    /**
+     * The root admin (SPEC §2.10, §6): the platform's first admin, marked once. A property of the account, never of
+     * its username; at most one account has it, and nobody renames, blocks or re-roles it.
+     */
+    isRoot: boolean('is_root').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -53,6 +60,8 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
     uniqueIndex('users_invite_code_key').on(table.inviteCode),
     uniqueIndex('users_api_key_key').on(table.apiKey),
+    uniqueIndex('users_root_key').on(table.isRoot).where(sql`${table.isRoot}`),
+    check('users_root_admin_check', sql`not ${table.isRoot} or ${table.type} = 'admin'`),
     index('users_type_created_idx').on(table.type, table.createdAt),
     check('users_type_check', sql`${table.type} in ('admin', 'merchant', 'partner', 'agent', 'trader')`),
   ],
@@ -126,19 +135,4 @@ export const userWebhooks = pgTable(
     isDisabled: boolean('is_disabled').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.slug] })],
-);
-
-/** Who changed what about a user, and when; fields before and after, never secrets. */
-export const auditEvents = pgTable(
-  'audit_events',
-  {
-    id: uuid('id').primaryKey(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    before: jsonb('before').$type<Record<string, unknown>>(),
-    after: jsonb('after').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (table) => [index('audit_events_target_idx').on(table.targetUserId, table.createdAt)],
 );

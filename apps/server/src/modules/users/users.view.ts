@@ -1,4 +1,4 @@
-import { formatAmount, USDT, type User, type UserType } from '@paydesk/contract';
+import { formatAmount, formatMoney, USDT, type User, type UserType } from '@paydesk/contract';
 import type { OwnerBalances } from '../ledger/ledger.repository';
 import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.repository';
 
@@ -6,16 +6,16 @@ import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.re
 export const onlineWindowMs = 5 * 60_000;
 
 export const percentText = (hundredths: number) => formatAmount(BigInt(hundredths), 2);
-export const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);
 
-export const isOnline = (user: UserRow, now = Date.now()) =>
+export const isOnline = (user: { lastSeenAt: Date | null }, now = Date.now()) =>
   user.lastSeenAt !== null && now - user.lastSeenAt.getTime() < onlineWindowMs;
 
-function feesView(fees: FeeRow[]) {
+/** Fee tiers as the wire has them; bounds are USDT amounts (the fee table of SPEC §2.8). */
+export function feesView(fees: FeeRow[]) {
   return fees.map((fee) => ({
     direction: fee.direction as 'pay_in' | 'pay_out',
-    min_amount: usdtText(fee.minAmountMinor),
-    max_amount: fee.maxAmountMinor === null ? null : usdtText(fee.maxAmountMinor),
+    min_amount: formatMoney(fee.minAmountMinor, USDT),
+    max_amount: fee.maxAmountMinor === null ? null : formatMoney(fee.maxAmountMinor, USDT),
     percentage: percentText(fee.percentageHundredths),
   }));
 }
@@ -37,14 +37,14 @@ function profileView(user: UserRow, trader: TraderProfileRow | null, fees: FeeRo
     withdraw_open: trader.withdrawOpen,
     deposit_open: trader.depositOpen,
     insurance_paid: trader.insurancePaid,
-    insurance_payment_amount: { amount: usdtText(trader.insuranceAmountMinor), currency: USDT },
+    insurance_payment_amount: { amount: formatMoney(trader.insuranceAmountMinor, USDT), currency: USDT },
     insurance_payment_currency: USDT.code,
     teamleads: links.map((link) => ({ ...linkView(link), is_main: link.isMain, username: link.agentUsername })),
   };
 }
 
 /** The managed-user entity of SPEC §3, with the user's balances from the ledger. */
-export function userView(
+export function toUser(
   user: UserRow,
   trader: TraderProfileRow | null,
   fees: FeeRow[],
@@ -56,6 +56,7 @@ export function userView(
     username: user.username,
     email: user.email,
     type: user.type as UserType,
+    is_root: user.isRoot,
     comment: user.comment,
     is_active: user.isActive,
     is_blocked: user.isBlocked,
@@ -68,9 +69,9 @@ export function userView(
     permissions: user.permissions,
     wallets: [],
     balance: {
-      hold: usdtText(balances.hold),
-      virtual: usdtText(balances.available),
-      insurance: usdtText(balances.insurance),
+      hold: formatMoney(balances.hold, USDT),
+      virtual: formatMoney(balances.available, USDT),
+      insurance: formatMoney(balances.insurance, USDT),
       currency: USDT,
     },
     created_at: user.createdAt.toISOString(),
@@ -82,15 +83,4 @@ export function userView(
 export function auditSnapshot(view: User): Record<string, unknown> {
   const { uuid: _uuid, is_online: _online, wallets: _wallets, balance: _balance, created_at: _created, ...rest } = view;
   return rest;
-}
-
-/** The fields that differ, as `before` and `after` objects. */
-export function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const changed = Object.keys({ ...before, ...after }).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
-  };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
+import { contains } from '../../db/like';
 import { users } from '../users/users.table';
 import { depositAddresses, platformSettings } from './wallets.table';
 
@@ -62,17 +63,15 @@ export interface WalletListFilter {
   address?: string | undefined;
 }
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** One page of real wallets with their holders, newest first, and the total; paging happens in SQL. */
 export async function listAddresses(db: Executor, filter: WalletListFilter, page: { limit: number; offset: number }) {
   const conditions: SQL[] = [];
-  if (filter.username) conditions.push(sql`lower(${users.username}) like ${likePattern(filter.username)}`);
-  if (filter.address) conditions.push(sql`lower(${depositAddresses.address}) like ${likePattern(filter.address)}`);
+  if (filter.username) conditions.push(contains(users.username, filter.username));
+  if (filter.address) conditions.push(contains(depositAddresses.address, filter.address));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, count] = await Promise.all([
     db
-      .select({ address: depositAddresses, holder: { id: users.id, username: users.username } })
+      .select({ address: depositAddresses, holder: { id: users.id, username: users.username, isRoot: users.isRoot } })
       .from(depositAddresses)
       .innerJoin(users, eq(users.id, depositAddresses.userId))
       .where(where)

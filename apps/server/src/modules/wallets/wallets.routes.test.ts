@@ -4,6 +4,8 @@ import { Client, createTestApp, createUser, type TestContext, testXpub } from '.
 import { newId } from '../../lib/ids';
 import { depositKeyOf, isTronAddress } from '../../lib/tron';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
+import { balanceSummary, systemBalance } from '../payments/balances';
+import { getPayment } from '../payments/payments.read';
 import { traderProfiles } from '../users/users.table';
 import { platformSettings } from './wallets.table';
 
@@ -36,7 +38,7 @@ describe('wallets and addresses (DEPOSIT_XPUB set)', () => {
   it('issues different addresses to users asking at the same time', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => createUser(ctx.database, { type: 'partner' })));
     const addresses = await Promise.all(
-      users.map(async (user) => (await ctx.app.money.wallets.addressesFor(ctx.app.db, user.id))[0]?.address),
+      users.map(async (user) => (await ctx.app.wallets.addressesFor(ctx.app.db, user.id))[0]?.address),
     );
     expect(new Set(addresses).size).toBe(6);
   });
@@ -127,8 +129,8 @@ describe('demo mode', () => {
     ).json().data;
     expect(payment.status.slug).toBe('pending');
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await ctx.app.money.demo?.sendApproved();
-    const sent = await ctx.app.money.payments.get(payment.guid, 'en');
+    await ctx.app.demo?.sendApproved();
+    const sent = await getPayment(ctx.app.db, payment.guid, 'en');
     expect(sent.status.slug).toBe('done');
     expect(sent.tx_hash).toMatch(/^[0-9a-f]{64}$/);
     expect((await browser.get('/api/inner/user/balance')).json().data).toMatchObject({ available: '30', hold: '0' });
@@ -136,15 +138,44 @@ describe('demo mode', () => {
 
   it('credits random demo deposits to users who are not admins', async () => {
     const admin = await createUser(ctx.database, { type: 'admin' });
-    await ctx.app.money.wallets.addressesFor(ctx.app.db, admin.id);
-    for (let round = 0; round < 5; round++) await ctx.app.money.demo?.randomDeposit();
-    const system = await ctx.app.money.payments.systemBalance();
+    await ctx.app.wallets.addressesFor(ctx.app.db, admin.id);
+    for (let round = 0; round < 5; round++) await ctx.app.demo?.randomDeposit();
+    const system = await systemBalance(ctx.app.db);
     expect(Number(system.users_available) + Number(system.users_insurance)).toBeGreaterThan(0);
-    expect((await ctx.app.money.payments.balanceSummary(admin.id)).available).toBe('0');
+    expect((await balanceSummary(ctx.app.db, admin.id)).available).toBe('0');
     expect((await reconcileLedger(ctx.app.db)).ok).toBe(true);
   });
 
+  it('caps a simulated deposit at what a demo needs', async () => {
+    const merchant = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app, { 'x-language': 'ru' }).signIn(merchant.username);
+    const tooMuch = await browser.post('/api/inner/wallet/demo_deposit', { amount: '1000.000001' });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount).toEqual(['Симулированное пополнение — не более 1000 USDT.']);
+    expect((await browser.post('/api/inner/wallet/demo_deposit', { amount: '999999999' })).statusCode).toBe(422);
+    expect((await browser.get('/api/inner/user/balance')).json().data.available).toBe('0');
+    expect((await browser.post('/api/inner/wallet/demo_deposit', { amount: '1000' })).statusCode).toBe(200);
+  });
+
+  it('never sends a random deposit to a trader whose insurance is unpaid (trader2 keeps its gate)', async () => {
+    const gated = await createUser(ctx.database, { type: 'trader', insurancePaid: false });
+    await ctx.database.db
+      .update(traderProfiles)
+      .set({ insuranceAmountMinor: 100_000_000n })
+      .where(eq(traderProfiles.userId, gated.id));
+    const paid = await createUser(ctx.database, { type: 'trader', insurancePaid: true });
+    await ctx.app.wallets.addressesFor(ctx.app.db, gated.id);
+    await ctx.app.wallets.addressesFor(ctx.app.db, paid.id);
+    const candidates = (await ctx.app.demo?.depositCandidates()) ?? [];
+    expect(candidates).toContain(paid.id);
+    expect(candidates).not.toContain(gated.id);
+    for (let round = 0; round < 10; round++) await ctx.app.demo?.randomDeposit();
+    const [profile] = await ctx.database.db.select().from(traderProfiles).where(eq(traderProfiles.userId, gated.id));
+    expect(profile?.insurancePaid).toBe(false);
+    expect((await balanceSummary(ctx.app.db, gated.id)).insurance).toBe('0');
+  });
+
   it('refuses a demo deposit to a user unknown to it', async () => {
-    await expect(ctx.app.money.demo?.depositTo(newId())).rejects.toThrow();
+    await expect(ctx.app.demo?.depositTo(newId())).rejects.toThrow();
   });
 });

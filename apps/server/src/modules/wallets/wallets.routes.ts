@@ -1,58 +1,57 @@
 import {
-  currencySchema,
-  errorEnvelopeSchema,
   listEnvelope,
   listQuerySchema,
   platformInfoSchema,
   successEnvelope,
-  USDT,
   walletListQuerySchema,
   walletSchema,
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DomainError } from '../../lib/errors';
-import type { WalletsService } from './wallets.service';
+import { readErrors, replies } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { pageOfWallets } from './wallets.service';
 
-const errors = { '4xx': errorEnvelopeSchema };
 const tags = ['wallets'];
 
-function holderOf(request: { user: { id: string; username: string } | null }) {
-  if (!request.user) throw new DomainError('unauthenticated');
-  return { id: request.user.id, username: request.user.username };
-}
-
 /** SPEC §7 "Money": the user's wallets, the admin's list of real wallets, currencies and the platform's facts. */
-export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
+export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { wallets } = app;
+
   app.get(
     '/user/wallet/',
     {
       config: { access: 'session' },
-      schema: { tags, querystring: listQuerySchema, response: { 200: listEnvelope(walletSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: listQuerySchema,
+        response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
+      },
     },
-    async (request) => ({ success: true as const, data: await wallets.listOwn(holderOf(request), request.query) }),
+    async (request) => {
+      // The user's wallets are those of the current user, read (and kept a moment) once for both calls.
+      const own = (await app.currentUsers.view(requireUser(request).id)).wallets;
+      return { success: true as const, data: pageOfWallets(own, request.query) };
+    },
   );
 
   app.get(
     '/wallet',
     {
-      config: { access: 'wallets' },
-      schema: { tags, querystring: walletListQuerySchema, response: { 200: listEnvelope(walletSchema), ...errors } },
+      config: { access: 'wallets.read' },
+      schema: {
+        tags,
+        querystring: walletListQuerySchema,
+        response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
+      },
     },
     async (request) => ({ success: true as const, data: await wallets.list(request.query) }),
-  );
-
-  app.get(
-    '/currency/crypto/',
-    { config: { access: 'session' }, schema: { tags, response: { 200: successEnvelope(z.array(currencySchema)) } } },
-    async () => ({ success: true as const, data: [USDT] }),
   );
 
   app.get(
     '/platform',
     {
       config: { access: 'session' },
-      schema: { tags, response: { 200: successEnvelope(platformInfoSchema), ...errors } },
+      schema: { tags, response: replies({ 200: successEnvelope(platformInfoSchema) }, readErrors) },
     },
     async () => ({ success: true as const, data: wallets.platformInfo() }),
   );

@@ -1,9 +1,8 @@
 import {
-  formatAmount,
+  formatMoney,
   type ListData,
   type PlatformInfo,
   paginate,
-  rootUsername,
   USDT,
   type Wallet,
   type WalletListQuery,
@@ -12,27 +11,19 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
+import { pageOf } from '../../lib/paging';
 import { type DepositKey, depositKeyOf, newDemoXpub } from '../../lib/tron';
-import * as ledger from '../ledger/ledger.repository';
 import * as repo from './wallets.repository';
 
 const xpubSetting = 'deposit_xpub';
-const usdtText = (minor: bigint) => formatAmount(minor, USDT.ratio_fraction);
-const pageOf = (query: { page: number; count: number }) => ({
-  limit: query.count,
-  offset: (query.page - 1) * query.count,
-});
 
-interface Holder {
+export interface Holder {
   id: string;
   username: string;
+  isRoot: boolean;
 }
 
-const holderOf = (holder: Holder) => ({
-  username: holder.username,
-  uuid: holder.id,
-  is_root: holder.username === rootUsername,
-});
+const holderOf = (holder: Holder) => ({ username: holder.username, uuid: holder.id, is_root: holder.isRoot });
 
 /**
  * The extended public key deposit addresses come from: DEPOSIT_XPUB when set; otherwise the one stored in the
@@ -49,12 +40,25 @@ export async function loadDepositKey(db: Db, config: Config, log: FastifyBaseLog
   return depositKeyOf(await repo.settleSetting(db, xpubSetting, newDemoXpub()));
 }
 
+/** GET /user/wallet/: one page of the user's own wallets (the virtual one first, then the real ones). */
+export function pageOfWallets(all: Wallet[], query: { page: number; count: number }): ListData<Wallet> {
+  const { offset, limit } = pageOf(query);
+  return {
+    items: all.slice(offset, offset + limit),
+    context: { available_filters: [], pagination: paginate(all.length, query) },
+  };
+}
+
 /** SPEC §3 Wallet, §2.10 real wallets; the platform facts of GET /platform. */
 export function createWalletsService(db: Db, config: Config, depositKey: DepositKey | null) {
+  /** Whether a user whose addresses come from these keys still needs one of the current key. */
+  const needsAddress = (fingerprints: string[]) =>
+    depositKey !== null && !fingerprints.includes(depositKey.fingerprint);
+
   /** The user's deposit address of the current key, issued on first need. */
   async function addressesFor(tx: Executor, userId: string): Promise<repo.DepositAddressRow[]> {
     const existing = await repo.addressesOf(tx, [userId]);
-    if (!depositKey || existing.some((row) => row.keyFingerprint === depositKey.fingerprint)) return existing;
+    if (!depositKey || !needsAddress(existing.map((row) => row.keyFingerprint))) return existing;
     const index = await repo.nextDerivationIndex(tx);
     await repo.insertAddress(tx, {
       address: depositKey.addressAt(index),
@@ -65,48 +69,9 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
     return repo.addressesOf(tx, [userId]);
   }
 
-  /** The user's virtual USDT wallet (the available balance) and real deposit addresses with what they received. */
-  async function walletsOf(holder: Holder): Promise<Wallet[]> {
-    const availableKey = { ownerId: holder.id, kind: 'available' as const };
-    const [addresses, accounts] = await Promise.all([
-      addressesFor(db, holder.id),
-      ledger.accountsFor(db, [availableKey], USDT.code, false),
-    ]);
-    const received = await repo.receivedBy(
-      db,
-      addresses.map((row) => row.address),
-    );
-    // The virtual wallet is the available account: its id is the wallet's name, its balance the amount.
-    const available = accounts.get(ledger.accountKeyText(availableKey));
-    return [
-      {
-        name: available?.id ?? holder.id,
-        type: { slug: 'virtual' },
-        amount: { amount: usdtText(available?.balanceMinor ?? 0n), currency: USDT },
-        holder: holderOf(holder),
-      },
-      ...addresses.map((row) => ({
-        name: row.address,
-        type: { slug: 'real' as const },
-        amount: { amount: usdtText(received.get(row.address) ?? 0n), currency: USDT },
-        holder: holderOf(holder),
-      })),
-    ];
-  }
-
   return {
+    needsAddress,
     addressesFor,
-    walletsOf,
-
-    async listOwn(holder: Holder, query: { page: number; count: number }): Promise<ListData<Wallet>> {
-      const all = await walletsOf(holder);
-      const { offset, limit } = pageOf(query);
-      return {
-        items: all.slice(offset, offset + limit),
-        context: { available_filters: [], pagination: paginate(all.length, query) },
-      };
-    },
-
     /** GET /wallet: every real wallet with its holder and what it received. */
     async list(query: WalletListQuery): Promise<ListData<Wallet>> {
       const { rows, count } = await repo.listAddresses(
@@ -122,7 +87,7 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
         items: rows.map(({ address, holder }) => ({
           name: address.address,
           type: { slug: 'real' as const },
-          amount: { amount: usdtText(received.get(address.address) ?? 0n), currency: USDT },
+          amount: { amount: formatMoney(received.get(address.address) ?? 0n, USDT), currency: USDT },
           holder: holderOf(holder),
         })),
         context: {
@@ -134,12 +99,11 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
         },
       };
     },
-
     platformInfo(): PlatformInfo {
       return {
         demo: config.demo,
         currency: USDT,
-        withdrawal: { min: withdrawalMinUsdt, auto_limit: usdtText(config.withdrawalAutoLimitMinor) },
+        withdrawal: { min: withdrawalMinUsdt, auto_limit: formatMoney(config.withdrawalAutoLimitMinor, USDT) },
       };
     },
   };

@@ -10,6 +10,7 @@ export function makeManagedUser(overrides: Partial<User> = {}): User {
     username: 'someone',
     email: null,
     type: 'admin',
+    is_root: false,
     comment: null,
     is_active: true,
     is_blocked: false,

@@ -39,6 +39,7 @@ function makeUser(overrides: Partial<User>): User {
     username: 'trader',
     email: null,
     type: 'trader',
+    is_root: false,
     comment: null,
     is_active: true,
     is_blocked: false,

@@ -1,35 +1,30 @@
-import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
-import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { defaultLanguage, parseMoney, USDT } from '@paydesk/contract';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { DomainError } from '../../../lib/errors';
 import { randomTxHash } from '../../../lib/tron';
+import type { JobDefinition } from '../../jobs/jobs.runner';
 import { insuranceDueMinor } from '../../users/insurance';
 import * as users from '../../users/users.repository';
-import { users as usersTable } from '../../users/users.table';
+import { traderProfiles, users as usersTable } from '../../users/users.table';
 import type { WalletsService } from '../../wallets/wallets.service';
 import { depositAddresses } from '../../wallets/wallets.table';
+import { creditDeposit } from '../deposits';
+import { markWithdrawalSent } from '../moderation';
 import * as repo from '../payments.repository';
-import type { PaymentsService } from '../payments.service';
 
-const usdt = (text: string) => parseAmount(text, USDT.ratio_fraction);
 /** What a demo deposit brings when the caller does not say: enough to be seen on every screen. */
-const demoDepositDefault = usdt('100');
+const demoDepositDefault = parseMoney('100', USDT);
 
 /**
  * Demo mode's stand-in for the blockchain (DESIGN §7): simulated deposits arrive through the same deposit path as
  * real ones (now and then to a random demo user, or to the caller on request), and approved withdrawals are "sent"
- * a few seconds after approval with a made-up transaction hash, as the custody side would report them.
+ * a few seconds after approval with a made-up transaction hash, as the custody side would report them. The periodic
+ * parts are jobs of the job runner (DESIGN §14).
  */
-export function createDemoChain(deps: {
-  db: Db;
-  config: Config;
-  payments: PaymentsService;
-  wallets: WalletsService;
-  log: FastifyBaseLogger;
-}) {
-  const { db, config, payments, wallets, log } = deps;
+export function createDemoChain(deps: { db: Db; config: Config; wallets: WalletsService }) {
+  const { db, config, wallets } = deps;
 
   /** A trader with insurance due gets exactly what is due; anyone else the default. */
   async function defaultAmount(userId: string): Promise<bigint> {
@@ -42,7 +37,7 @@ export function createDemoChain(deps: {
     const [address] = (await wallets.addressesFor(db, userId)).slice(-1);
     if (!address) throw new DomainError('conflict');
     const amount = amountMinor ?? (await defaultAmount(userId));
-    return payments.creditDeposit({
+    return creditDeposit(db, {
       txHash: randomTxHash(),
       address: address.address,
       amountMinor: amount,
@@ -51,50 +46,57 @@ export function createDemoChain(deps: {
     });
   }
 
-  /** A deposit of 10 to 500 USDT to the address of a random user who is not an admin. */
-  async function randomDeposit() {
-    const candidates = await db
+  /**
+   * Who random deposits may reach: users with an address who are not admins and not blocked. Traders whose
+   * insurance is unpaid never get one (DESIGN §7): trader2's gate stays until someone pays it on purpose.
+   */
+  async function depositCandidates(): Promise<string[]> {
+    const rows = await db
       .select({ userId: depositAddresses.userId })
       .from(depositAddresses)
       .innerJoin(usersTable, eq(usersTable.id, depositAddresses.userId))
-      .where(and(ne(usersTable.type, 'admin'), eq(usersTable.isBlocked, false)));
+      .leftJoin(traderProfiles, eq(traderProfiles.userId, usersTable.id))
+      .where(
+        and(
+          ne(usersTable.type, 'admin'),
+          eq(usersTable.isBlocked, false),
+          or(isNull(traderProfiles.userId), eq(traderProfiles.insurancePaid, true)),
+        ),
+      );
+    return rows.map((row) => row.userId);
+  }
+
+  /** A deposit of 10 to 500 USDT to one of the candidates, chosen at random. */
+  async function randomDeposit() {
+    const candidates = await depositCandidates();
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
     if (!pick) return;
-    const amount = usdt(String(10 + Math.floor(Math.random() * 491)));
-    await depositTo(pick.userId, amount);
+    await depositTo(pick, parseMoney(String(10 + Math.floor(Math.random() * 491)), USDT));
   }
 
   async function sendApproved() {
     const due = await repo.pendingWithdrawals(db, new Date(Date.now() - config.DEMO_SEND_SECONDS * 1000), 50);
     for (const { id } of due) {
-      await payments.markSent(null, id, randomTxHash(), defaultLanguage).catch((error: unknown) => {
+      await markWithdrawalSent(db, null, id, randomTxHash(), defaultLanguage).catch((error: unknown) => {
         // Another decision (a rejection) may have come first; the next round looks again.
         if (!(error instanceof DomainError)) throw error;
       });
     }
   }
 
-  const timers: NodeJS.Timeout[] = [];
-  function every(seconds: number, work: () => Promise<unknown>, what: string) {
-    const timer = setInterval(() => {
-      work().catch((error: unknown) => log.warn({ err: error }, `demo ${what} failed`));
-    }, seconds * 1000);
-    timer.unref();
-    timers.push(timer);
-  }
-
-  return {
-    depositTo,
-    randomDeposit,
-    sendApproved,
-    start() {
-      if (config.DEMO_DEPOSIT_SECONDS > 0) every(config.DEMO_DEPOSIT_SECONDS, randomDeposit, 'deposit');
-      every(Math.max(1, Math.ceil(config.DEMO_SEND_SECONDS / 2)), sendApproved, 'withdrawal sender');
+  /** The recurring jobs of the simulated chain, with their intervals in seconds (null: off). */
+  const jobs: Record<string, { every: number | null; definition: JobDefinition }> = {
+    'demo.deposit': {
+      every: config.DEMO_DEPOSIT_SECONDS > 0 ? config.DEMO_DEPOSIT_SECONDS : null,
+      definition: { run: randomDeposit },
     },
-    stop() {
-      for (const timer of timers.splice(0)) clearInterval(timer);
+    'demo.send': {
+      every: Math.max(1, Math.ceil(config.DEMO_SEND_SECONDS / 2)),
+      definition: { run: sendApproved },
     },
   };
+
+  return { depositTo, depositCandidates, randomDeposit, sendApproved, jobs };
 }
 
 export type DemoChain = ReturnType<typeof createDemoChain>;

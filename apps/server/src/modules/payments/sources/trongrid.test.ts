@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, depositAddressOf, type TestContext } from '../../../../test/harness';
 import { randomTxHash } from '../../../lib/tron';
+import { ensureRecurring } from '../../jobs/jobs.repository';
+import { jobs } from '../../jobs/jobs.table';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
 import { balancesOf } from '../../ledger/ledger.repository';
 import { traderProfiles } from '../../users/users.table';
@@ -132,8 +134,7 @@ afterAll(async () => {
   await chain.stop();
 });
 
-const watcher = () =>
-  createTronGridWatcher({ db: ctx.app.db, config: ctx.config, payments: ctx.app.money.payments, log: ctx.app.log });
+const watcher = () => createTronGridWatcher({ db: ctx.app.db, config: ctx.config, log: ctx.app.log });
 const available = async (userId: string) => (await balancesOf(ctx.app.db, [userId], 'USDT')).get(userId)?.available;
 
 describe('TronGrid deposit watcher', () => {
@@ -185,12 +186,20 @@ describe('TronGrid deposit watcher', () => {
     expect((await reconcileLedger(ctx.app.db)).ok).toBe(true);
   });
 
-  it('lets one process poll at a time: another waits while the lease is held, and takes over when it is handed back', async () => {
-    const other = watcher();
-    expect(await source.pollOnce()).not.toBeNull();
-    expect(await other.pollOnce()).toBeNull();
-    await source.stop();
-    expect(await other.pollOnce()).toMatchObject({ addresses: 2, credited: 0 });
-    expect(await source.pollOnce()).toBeNull();
+  it('runs as one recurring job of the job runner, which credits what arrived', async () => {
+    chain.send(merchant.address, 6);
+    await ensureRecurring(ctx.app.db, 'deposits.poll', 1);
+    await ensureRecurring(ctx.app.db, 'deposits.poll', 1);
+    const queued = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'deposits.poll'));
+    expect(queued).toHaveLength(1);
+    await ctx.app.jobs.start();
+    try {
+      await expect.poll(() => available(merchant.id), { timeout: 20_000 }).toBe(311_000_000n);
+    } finally {
+      await ctx.app.jobs.stop();
+    }
+    // Done, it waits for its next run rather than leaving the queue.
+    const [after] = await ctx.app.db.select().from(jobs).where(eq(jobs.kind, 'deposits.poll'));
+    expect(after).toMatchObject({ status: 'queued', repeatSeconds: 1, attempts: 0 });
   });
 });

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
-import { type Db, selectRows } from '../../../db/client';
+import type { Db } from '../../../db/client';
+import type { JobDefinition } from '../../jobs/jobs.runner';
 import * as wallets from '../../wallets/wallets.repository';
-import type { PaymentsService } from '../payments.service';
+import { creditDeposit } from '../deposits';
 
 /** One TRC-20 transfer as TronGrid's `GET /v1/accounts/{address}/transactions/trc20` lists it. */
 export interface Trc20Transfer {
@@ -30,7 +29,6 @@ const pageSize = 200;
 const pagesPerRound = 20;
 const addressesAtOnce = 4;
 const requestTimeoutMs = 15_000;
-const leaseKey = 'deposit_watcher_lease';
 
 export interface PollReport {
   addresses: number;
@@ -43,35 +41,14 @@ export interface PollReport {
 /**
  * The TronGrid deposit source: reads the confirmed incoming USDT transfers of every deposit address and credits each
  * once. Only transfers of the configured USDT contract to the address itself count; anything else (another token,
- * a token that calls itself USDT, an outgoing transfer) is ignored and logged. One server process polls at a time:
- * the others see its lease in the database and wait until it lapses.
+ * a token that calls itself USDT, an outgoing transfer) is ignored and logged. It runs as one recurring job of the
+ * job runner (`deposits.poll`), so one server process polls at a time and another takes over if it dies.
  */
-export function createTronGridWatcher(deps: {
-  db: Db;
-  config: Config;
-  payments: PaymentsService;
-  log: FastifyBaseLogger;
-  fetch?: typeof fetch;
-}) {
-  const { db, config, payments, log } = deps;
+export function createTronGridWatcher(deps: { db: Db; config: Config; log: FastifyBaseLogger; fetch?: typeof fetch }) {
+  const { db, config, log } = deps;
   const fetchPage = deps.fetch ?? fetch;
   const baseUrl = (config.TRONGRID_URL ?? '').replace(/\/+$/, '');
   const contract = config.TRON_USDT_CONTRACT;
-  const instance = randomUUID();
-  const leaseSeconds = config.DEPOSIT_POLL_SECONDS * 3;
-
-  async function holdLease(): Promise<boolean> {
-    const rows = await selectRows<{ value: string }>(
-      db,
-      sql`insert into platform_settings (key, value, updated_at) values (${leaseKey}, ${instance}, now())
-          on conflict (key) do update set value = excluded.value, updated_at = now()
-          where platform_settings.value = excluded.value
-             or platform_settings.updated_at < now() - make_interval(secs => ${leaseSeconds})
-          returning value`,
-    );
-    return rows.length > 0;
-  }
-
   async function read(url: string): Promise<Trc20Page> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (config.TRONGRID_API_KEY) headers['TRON-PRO-API-KEY'] = config.TRONGRID_API_KEY;
@@ -118,7 +95,7 @@ export function createTronGridWatcher(deps: {
           );
           continue;
         }
-        const outcome = await payments.creditDeposit({
+        const outcome = await creditDeposit(db, {
           txHash: (transfer.transaction_id ?? '').toLowerCase(),
           address: row.address,
           amountMinor,
@@ -137,8 +114,7 @@ export function createTronGridWatcher(deps: {
     if (newest !== (row.scannedUntilMs ?? 0)) await wallets.setScannedUntil(db, row.address, newest);
   }
 
-  async function pollOnce(): Promise<PollReport | null> {
-    if (!(await holdLease())) return null;
+  async function pollOnce(): Promise<PollReport> {
     const addresses = await wallets.allAddresses(db);
     const report: PollReport = { addresses: addresses.length, credited: 0, repeated: 0, ignored: 0, failed: 0 };
     for (let start = 0; start < addresses.length; start += addressesAtOnce) {
@@ -154,34 +130,14 @@ export function createTronGridWatcher(deps: {
     return report;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      pollOnce()
-        .then((report) => {
-          if (report && report.credited > 0) log.info(report, 'deposits credited');
-        })
-        .catch((error: unknown) => log.warn({ err: error }, 'deposit watcher round failed'))
-        .finally(schedule);
-    }, config.DEPOSIT_POLL_SECONDS * 1000);
-    timer.unref();
-  }
-
   return {
     pollOnce,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    /** Stops polling and hands the lease back, so another process takes over at its next round. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await db
-        .execute(sql`delete from platform_settings where key = ${leaseKey} and value = ${instance}`)
-        .catch((error: unknown) => log.warn({ err: error }, 'could not hand the deposit watcher lease back'));
-    },
+    /** The recurring job the app registers when TRONGRID_URL is set. */
+    job: {
+      async run() {
+        const report = await pollOnce();
+        if (report.credited > 0) log.info(report, 'deposits credited');
+      },
+    } satisfies JobDefinition,
   };
 }

@@ -29,8 +29,8 @@ export function BalancePage() {
         {t('title')}
       </Title>
       <BalanceSummaryCard
-        onPayIn={can(subject, 'payIn') ? () => setDialog('payIn') : undefined}
-        onPayOut={can(subject, 'payOut') ? () => setDialog('payOut') : undefined}
+        onPayIn={can(subject, 'balance.payIn') ? () => setDialog('payIn') : undefined}
+        onPayOut={can(subject, 'balance.payOut') ? () => setDialog('payOut') : undefined}
       />
       <WalletsSection />
       <BalanceHistorySection />

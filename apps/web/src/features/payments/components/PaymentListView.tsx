@@ -21,7 +21,7 @@ type Dialog = { kind: 'reject'; payment: Payment } | { kind: 'sent'; payment: Pa
  * accepts what waits on moderation, rejects what is not sent yet and reports the on-chain send; the list reloads
  * after each and a toast says what happened.
  */
-export function PaymentListView({ type }: { type: PaymentType }) {
+export function PaymentListView({ type, mayModerate }: { type: PaymentType; mayModerate: boolean }) {
   const { t } = useTranslation('payments');
   const list = useListParams();
   const payments = usePaymentsList(type, list.params);
@@ -33,26 +33,32 @@ export function PaymentListView({ type }: { type: PaymentType }) {
   const accepting = accept.isPending ? (accept.variables ?? null) : null;
   const columns = useMemo(
     () =>
-      paymentColumns(type, t, {
-        onAccept: (payment) =>
-          accept.mutate(payment.guid, {
-            onSuccess: (accepted) =>
-              notifications.show({
-                color: 'teal',
-                message: t('toast.accepted', { username: accepted.payable.username }),
-              }),
-            onError: (error) =>
-              notifications.show({
-                color: 'red',
-                title: t('toast.acceptFailed'),
-                message: isApiError(error) && error.localizedMessage ? error.localizedMessage : t('saveFailed'),
-              }),
-          }),
-        onReject: (payment) => setDialog({ kind: 'reject', payment }),
-        onSent: (payment) => setDialog({ kind: 'sent', payment }),
-        accepting,
-      }),
-    [type, t, accept.mutate, accepting],
+      paymentColumns(
+        type,
+        t,
+        !mayModerate
+          ? null
+          : {
+              onAccept: (payment) =>
+                accept.mutate(payment.guid, {
+                  onSuccess: (accepted) =>
+                    notifications.show({
+                      color: 'teal',
+                      message: t('toast.accepted', { username: accepted.payable.username }),
+                    }),
+                  onError: (error) =>
+                    notifications.show({
+                      color: 'red',
+                      title: t('toast.acceptFailed'),
+                      message: isApiError(error) && error.localizedMessage ? error.localizedMessage : t('saveFailed'),
+                    }),
+                }),
+              onReject: (payment) => setDialog({ kind: 'reject', payment }),
+              onSent: (payment) => setDialog({ kind: 'sent', payment }),
+              accepting,
+            },
+      ),
+    [type, t, accept.mutate, accepting, mayModerate],
   );
   const filters = useMemo(
     () => (payments.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),

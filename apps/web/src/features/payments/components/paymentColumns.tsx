@@ -115,11 +115,14 @@ function sourceText(source: string | null, t: TFunction): string {
   return source ? t(`source.${source}`, { defaultValue: source }) : noValue;
 }
 
-/** The columns of SPEC §2.13 for one tab; deposits also show where they were seen, the hash and the address. */
+/**
+ * The columns of SPEC §2.13 for one tab; deposits also show where they were seen, the hash and the address. Without
+ * `actions` (a support admin, who moves no money) withdrawals have no action column.
+ */
 export function paymentColumns(
   type: PaymentType,
   t: TFunction,
-  actions: PaymentRowActions,
+  actions: PaymentRowActions | null,
 ): DataTableColumn<Payment>[] {
   const guid: DataTableColumn<Payment> = {
     key: 'guid',
@@ -193,10 +196,14 @@ export function paymentColumns(
       render: (payment) => <OptionalAmount amount={payment.balance_after} currency={payment.money.currency.code} />,
     },
     { key: 'type', title: t('column.type'), render: (payment) => <TypeCell payment={payment} t={t} /> },
-    {
-      key: 'actions',
-      title: t('column.actions'),
-      render: (payment) => <RowActions payment={payment} actions={actions} t={t} />,
-    },
+    ...(actions
+      ? [
+          {
+            key: 'actions',
+            title: t('column.actions'),
+            render: (payment: Payment) => <RowActions payment={payment} actions={actions} t={t} />,
+          },
+        ]
+      : []),
   ];
 }

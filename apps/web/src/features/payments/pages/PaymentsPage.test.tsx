@@ -368,4 +368,16 @@ describe('credit a deposit', () => {
     await rowWith('01a2…00d1');
     expect(screen.queryByRole('button', { name: 'Credit a deposit' })).not.toBeInTheDocument();
   });
+
+  it('shows a support admin the withdrawals without any action, since support moves no money', async () => {
+    servePayments({ withdraw: [moderated, pending] }, {}, users.support);
+    renderApp('/pay?tab=withdraw');
+
+    const row = await rowWith('01a2…00b1');
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    for (const name of ['Accept', 'Reject', 'Report sent']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(row).toHaveTextContent('6200 USDT');
+  });
 });

@@ -12,7 +12,7 @@ const isTab = (value: string | null): value is PaymentType => paymentTypes.inclu
 
 /**
  * /pay (SPEC §2.13): deposits and withdrawals of every user, one tab each; the tab is kept in `?tab=` so a reload
- * keeps it. Admins who manage wallets may also credit an on-chain deposit by hand.
+ * keeps it. Full admins also credit an on-chain deposit by hand and decide withdrawals; a support admin only reads.
  */
 export function PaymentsPage() {
   const { t } = useTranslation('payments');
@@ -21,7 +21,10 @@ export function PaymentsPage() {
   const requested = search.get('tab');
   const tab: PaymentType = isTab(requested) ? requested : 'deposit';
   const [crediting, setCrediting] = useState(false);
-  const mayCredit = user !== undefined && can(accessSubjectOf(user), 'wallets');
+  const subject = user === undefined ? null : accessSubjectOf(user);
+  const mayCredit = subject !== null && can(subject, 'deposits.credit');
+  // A support admin sees the payments but moves no money (DESIGN §5).
+  const mayModerate = subject !== null && can(subject, 'payments.moderate');
 
   return (
     <Stack gap="md">
@@ -49,7 +52,7 @@ export function PaymentsPage() {
         </Tabs.List>
         {paymentTypes.map((type) => (
           <Tabs.Panel key={type} value={type}>
-            <PaymentListView type={type} />
+            <PaymentListView type={type} mayModerate={mayModerate} />
           </Tabs.Panel>
         ))}
       </Tabs>

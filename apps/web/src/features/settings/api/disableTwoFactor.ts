@@ -2,9 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { currentUserKey } from '../../../lib/query';
 
-/** `POST /user/2fa/disable`: a current code from the app; 422 `two_factor_invalid` when it does not match. */
-export async function disableTwoFactor(code: string): Promise<void> {
-  await http.post<null>('/user/2fa/disable', { code });
+export interface TwoFactorDisableRequest {
+  password: string;
+  code: string;
+}
+
+/**
+ * `POST /user/2fa/disable`: the current password and a current code from the app; 422 `password_incorrect` or
+ * `two_factor_invalid`.
+ */
+export async function disableTwoFactor(body: TwoFactorDisableRequest): Promise<void> {
+  await http.post<null>('/user/2fa/disable', body);
 }
 
 export function useDisableTwoFactor() {

@@ -140,7 +140,7 @@ describe('two-factor authentication', { timeout: 30_000 }, () => {
     expect(posts(calls, '/user/2fa/enable')).toEqual([]);
   });
 
-  it('disables two-factor with a current code', async () => {
+  it('disables two-factor with a current code and the password', async () => {
     let enabled = true;
     const { calls } = mockApi({
       'GET /user/current': () => envelope({ data: makeUser({ role: 'merchant', is2FAEnabled: enabled }) }),
@@ -158,10 +158,15 @@ describe('two-factor authentication', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent('Enabled');
     await user.click(within(card).getByRole('button', { name: 'Disable two-factor' }));
     await typeCode(card, '654321', user);
+    // Without the password nothing is sent: the field says what is missing.
+    await user.click(within(card).getByRole('button', { name: 'Turn off' }));
+    expect(within(card).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(calls, '/user/2fa/disable')).toEqual([]);
+    await user.type(within(card).getByLabelText('Current password'), 'paydesk-demo');
     await user.click(within(card).getByRole('button', { name: 'Turn off' }));
 
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
-    expect(posts(calls, '/user/2fa/disable')).toEqual([{ code: '654321' }]);
+    expect(posts(calls, '/user/2fa/disable')).toEqual([{ password: 'paydesk-demo', code: '654321' }]);
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Enable two-factor' })).toBeInTheDocument());
   });
 });

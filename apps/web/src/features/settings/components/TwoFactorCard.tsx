@@ -47,40 +47,100 @@ function FormFailure({ text }: { text: string | null }) {
   );
 }
 
-/** Step two of enabling: scan or type the secret, then confirm with a code from the app and the password. */
-function EnableForm({ setup, onClose }: { setup: TwoFactorSecret; onClose: () => void }) {
+/** The code and current-password fields that both switching on and switching off take. */
+function CodeAndPassword(props: { codeLabel: string; form: TwoFactorForm }) {
+  const { t } = useTranslation('settings');
+  const { form } = props;
+  return (
+    <>
+      <CodeEntry
+        label={props.codeLabel}
+        value={form.code}
+        onChange={(value) => {
+          form.setCode(value);
+          form.setErrors((previous) => ({ ...previous, code: undefined }));
+        }}
+        onComplete={() => {
+          if (!form.password) form.passwordRef.current?.focus();
+        }}
+        invalid={form.refused === 'code'}
+        error={form.errors.code ? t(form.errors.code) : null}
+      />
+      <PasswordInput
+        ref={form.passwordRef}
+        name="password"
+        label={t('twoFactor.password')}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
+        value={form.password}
+        onChange={(event) => {
+          form.setPassword(event.currentTarget.value);
+          form.setErrors((previous) => ({ ...previous, password: undefined }));
+        }}
+        error={form.errors.password ? t(form.errors.password) : form.refused === 'password'}
+        aria-invalid={Boolean(form.errors.password) || form.refused === 'password'}
+      />
+    </>
+  );
+}
+
+/**
+ * The state of a code-and-password form: it checks with the contract's schema before sending, sends, and marks the
+ * field a refusal is about; `onDone` runs after a success.
+ */
+function useTwoFactorForm(
+  schema: typeof twoFactorEnableSchema | typeof twoFactorDisableSchema,
+  send: (body: { password: string; code: string }) => Promise<void>,
+  onDone: () => void,
+) {
   const { t } = useTranslation('settings');
   const failureText = useFailureText();
-  const mutation = useEnableTwoFactor();
   const passwordRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refused, setRefused] = useState<Field | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (pending) return;
     setFailure(null);
     setRefused(null);
-    const parsed = twoFactorEnableSchema.safeParse({ password, code });
+    const parsed = schema.safeParse({ password, code });
     setErrors(parsed.success ? {} : firstIssues(parsed.error.issues));
     if (!parsed.success) return;
+    setPending(true);
     try {
-      await mutation.mutateAsync(parsed.data);
-      notifications.show({ color: 'teal', message: t('twoFactor.enabledToast') });
-      onClose();
+      await send(parsed.data);
+      onDone();
     } catch (error) {
       const field = refusedField(error);
       setRefused(field);
       if (field === 'code') setCode('');
       setFailure(failureText(error, t('twoFactor.failed')));
+    } finally {
+      setPending(false);
     }
   }
 
+  return { passwordRef, code, setCode, password, setPassword, errors, setErrors, refused, failure, pending, onSubmit };
+}
+
+type TwoFactorForm = ReturnType<typeof useTwoFactorForm>;
+
+/** Step two of enabling: scan or type the secret, then confirm with a code from the app and the password. */
+function EnableForm({ setup, onClose }: { setup: TwoFactorSecret; onClose: () => void }) {
+  const { t } = useTranslation('settings');
+  const mutation = useEnableTwoFactor();
+  const form = useTwoFactorForm(twoFactorEnableSchema, mutation.mutateAsync, () => {
+    notifications.show({ color: 'teal', message: t('twoFactor.enabledToast') });
+    onClose();
+  });
+
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('twoFactor.scan')}</Text>
         <Group align="flex-start" gap="lg">
@@ -100,39 +160,13 @@ function EnableForm({ setup, onClose }: { setup: TwoFactorSecret; onClose: () =>
             </Text>
           </Stack>
         </Group>
-        <CodeEntry
-          label={t('twoFactor.code')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setErrors((previous) => ({ ...previous, code: undefined }));
-          }}
-          onComplete={() => {
-            if (!password) passwordRef.current?.focus();
-          }}
-          invalid={refused === 'code'}
-          error={errors.code ? t(errors.code) : null}
-        />
-        <PasswordInput
-          ref={passwordRef}
-          name="password"
-          label={t('twoFactor.password')}
-          autoComplete="current-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setErrors((previous) => ({ ...previous, password: undefined }));
-          }}
-          error={errors.password ? t(errors.password) : refused === 'password'}
-          aria-invalid={Boolean(errors.password) || refused === 'password'}
-        />
-        <FormFailure text={failure} />
+        <CodeAndPassword codeLabel={t('twoFactor.code')} form={form} />
+        <FormFailure text={form.failure} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onClose} disabled={form.pending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={form.pending}>
             {t('twoFactor.turnOn')}
           </Button>
         </Group>
@@ -141,51 +175,25 @@ function EnableForm({ setup, onClose }: { setup: TwoFactorSecret; onClose: () =>
   );
 }
 
-/** Turning two-factor off takes a current code from the app. */
+/** Turning two-factor off takes the current password as well as a current code from the app (DESIGN §3). */
 function DisableForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('settings');
-  const failureText = useFailureText();
   const mutation = useDisableTwoFactor();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    setFailure(null);
-    const parsed = twoFactorDisableSchema.safeParse({ code });
-    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'validation.invalid'));
-    if (!parsed.success) return;
-    try {
-      await mutation.mutateAsync(parsed.data.code);
-      notifications.show({ color: 'teal', message: t('twoFactor.disabledToast') });
-      onClose();
-    } catch (caught) {
-      if (refusedField(caught) === 'code') setCode('');
-      setFailure(failureText(caught, t('twoFactor.failed')));
-    }
-  }
+  const form = useTwoFactorForm(twoFactorDisableSchema, mutation.mutateAsync, () => {
+    notifications.show({ color: 'teal', message: t('twoFactor.disabledToast') });
+    onClose();
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack gap="md">
-        <CodeEntry
-          label={t('twoFactor.disableCode')}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setError(null);
-          }}
-          invalid={failure !== null}
-          error={error ? t(error) : null}
-        />
-        <FormFailure text={failure} />
+        <CodeAndPassword codeLabel={t('twoFactor.disableCode')} form={form} />
+        <FormFailure text={form.failure} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onClose} disabled={form.pending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" color="red" loading={mutation.isPending}>
+          <Button type="submit" color="red" loading={form.pending}>
             {t('twoFactor.turnOff')}
           </Button>
         </Group>

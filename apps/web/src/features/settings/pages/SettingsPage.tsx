@@ -44,15 +44,15 @@ function sectionsFor(user: CurrentUser): Section[] {
   const subject = accessSubjectOf(user);
   const sections: (Section | false)[] = [
     profileRoles.includes(user.role) && { key: 'profile', weight: 5, node: <ProfileCard user={user} /> },
-    can(subject, 'systemBalance') && {
+    can(subject, 'systemBalance.read') && {
       key: 'systemBalance',
       weight: 5,
-      node: <SystemBalanceCard canCheckLedger={can(subject, 'ledger')} />,
+      node: <SystemBalanceCard canCheckLedger={can(subject, 'ledger.reconcile')} />,
     },
-    can(subject, 'apiKeys') && { key: 'apiKey', weight: 2, node: <ApiKeyCard apiKey={user.apiKeys.key} /> },
-    can(subject, 'merchantNotifications') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
-    can(subject, 'merchantNotifications') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },
-    can(subject, 'ownFees') && { key: 'fees', weight: 2.5, node: <FeesCard /> },
+    can(subject, 'apiKeys.manage') && { key: 'apiKey', weight: 2, node: <ApiKeyCard apiKey={user.apiKeys.key} /> },
+    can(subject, 'notifications.manage') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
+    can(subject, 'notifications.manage') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },
+    can(subject, 'fees.own') && { key: 'fees', weight: 2.5, node: <FeesCard /> },
     { key: 'twoFactor', weight: 1.5, node: <TwoFactorCard enabled={user.is2FAEnabled} /> },
     { key: 'password', weight: 3.5, node: <PasswordChangeForm username={user.username} /> },
   ];

@@ -70,6 +70,8 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
   const { t } = useTranslation('users');
   const [initial] = useState<UserFormValues>(() => (user ? formValuesOf(user) : emptyFormValues()));
   const [values, setValues] = useState<UserFormValues>(initial);
+  // The root admin keeps its name, roles, permissions and access (DESIGN §3); the server refuses changes anyway.
+  const isRoot = user?.is_root === true;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateUser();
@@ -141,6 +143,8 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
             value={values.username}
             onChange={(event) => set('username', event.currentTarget.value)}
             error={errors.username}
+            disabled={isRoot}
+            description={isRoot ? t('form.rootKept') : undefined}
             data-autofocus
           />
           <TextInput
@@ -180,6 +184,7 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
             label={t('field.active')}
             checked={values.is_active}
             onChange={(checked) => set('is_active', checked)}
+            disabled={isRoot}
           />
           {!user && (
             <Toggle
@@ -201,6 +206,7 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
               value={values.roles}
               onChange={(selected) => set('roles', selected)}
               error={errors.roles}
+              disabled={isRoot}
               clearable
             />
             <MultiSelectField
@@ -213,6 +219,7 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
               value={values.permissions}
               onChange={(selected) => set('permissions', selected)}
               error={errors.permissions}
+              disabled={isRoot}
               clearable
             />
           </SimpleGrid>

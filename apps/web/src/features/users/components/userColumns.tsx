@@ -26,7 +26,7 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       <Button size="compact-sm" variant="default" onClick={() => actions.onDetails(user)}>
         {t('actions.details')}
       </Button>
-      {user.is_blocked ? (
+      {user.is_root ? null : user.is_blocked ? (
         <Button size="compact-sm" variant="light" color="teal" onClick={() => actions.onUnblock(user)}>
           {t('actions.unblock')}
         </Button>

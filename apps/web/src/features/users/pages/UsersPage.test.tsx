@@ -399,6 +399,27 @@ describe('edit', () => {
     ]);
   });
 
+  it('offers no Block for the root admin and keeps its name, roles and access out of reach', async () => {
+    const rootAccount = makeManagedUser({
+      uuid: '01a201f1-0000-7000-8000-0000000ad0a1',
+      username: 'chief',
+      is_root: true,
+    });
+    serveUsers({ admin: [rootAccount, admin] });
+    renderApp('/admins');
+    const user = userEvent.setup();
+
+    const rootRow = await rowOf('chief');
+    expect(within(rootRow).queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    expect(within(await rowOf(admin.username)).getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    await user.click(within(rootRow).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit admin chief' });
+    expect(within(dialog).getByRole('textbox', { name: 'Username' })).toBeDisabled();
+    expect(within(dialog).getByText('The root admin keeps its username, roles and access.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeDisabled();
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toBeEnabled();
+  });
+
   it('sends nothing and just closes when nothing changed', async () => {
     const { calls } = serveUsers({ trader: [trader], agent: [agent] });
     renderApp('/traders');

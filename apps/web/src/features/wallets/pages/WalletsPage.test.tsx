@@ -1,5 +1,5 @@
 import type { CurrentUser, Wallet } from '@paydesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -133,8 +133,14 @@ describe('wallets list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this.');
   });
 
-  it('offers the merchant withdrawal only to the admin whose username is root', async () => {
+  it('offers the merchant withdrawal only to the root admin, whatever the names', async () => {
     serveWallets([merchantWallet], {}, makeUser({ username: 'admin2' }));
+    renderApp('/wallets');
+    await rowWith(merchantWallet.name);
+    expect(screen.queryByRole('button', { name: 'Merchant withdrawal' })).not.toBeInTheDocument();
+    cleanup();
+    // An admin who took the name root is still not the root admin.
+    serveWallets([merchantWallet], {}, makeUser({ username: 'root', isRoot: false }));
     renderApp('/wallets');
     await rowWith(merchantWallet.name);
     expect(screen.queryByRole('button', { name: 'Merchant withdrawal' })).not.toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { rootUsername } from '@paydesk/contract';
+import { can } from '@paydesk/contract';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
-import { useCurrentUser } from '../../../lib/query';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
@@ -17,7 +17,8 @@ import { walletColumns } from '../components/walletColumns';
 /** /wallets (SPEC §2.10): every real wallet, and the root admin's merchant withdrawal. */
 export function WalletsPage() {
   const { t } = useTranslation('wallets');
-  const isRoot = useCurrentUser().data?.username === rootUsername;
+  const user = useCurrentUser().data;
+  const mayWithdraw = user !== undefined && can(accessSubjectOf(user), 'wallets.merchantWithdrawal');
   const list = useListParams();
   const wallets = useWalletsList(list.params);
   const [withdrawing, setWithdrawing] = useState(false);
@@ -34,7 +35,7 @@ export function WalletsPage() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        {isRoot && (
+        {mayWithdraw && (
           <Button leftSection={<IconArrowUpRight size={16} aria-hidden />} onClick={() => setWithdrawing(true)}>
             {t('merchant_withdrawal.open')}
           </Button>
@@ -61,7 +62,7 @@ export function WalletsPage() {
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}
-      {isRoot && (
+      {mayWithdraw && (
         <MerchantWithdrawalModal
           opened={withdrawing}
           onClose={() => setWithdrawing(false)}

@@ -1,0 +1,8 @@
+import type { Deps } from '../../deps';
+import { feesOf } from '../users/users.repository';
+import { feesView } from '../users/users.view';
+
+/** GET /user/fees: the signed-in trader's own fee tiers (SPEC §2.11). */
+export async function ownFees(deps: Deps, userId: string) {
+  return feesView(await feesOf(deps.db, [userId]));
+}

@@ -1,0 +1,265 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
+import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
+import { reconcileLedger } from '../ledger/ledger.reconcile';
+import { balancesOf } from '../ledger/ledger.repository';
+import { orders } from '../orders/orders.table';
+
+let ctx: TestContext;
+let world: OrderWorld;
+beforeAll(async () => {
+  ctx = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '1000' });
+  world = await orderWorld(ctx);
+});
+afterAll(async () => {
+  expect((await reconcileLedger(ctx.app.db)).ok).toBe(true);
+  await ctx.close();
+});
+
+const balance = async (userId: string) => (await balancesOf(ctx.app.db, [userId], 'USDT')).get(userId);
+
+describe('signatures (DESIGN §9)', () => {
+  it('refuses a missing or unknown key, a timestamp out of the window and a wrong signature, each with its code', async () => {
+    const api = world.merchant.api;
+    const bare = await ctx.app.inject({ method: 'GET', url: '/api/v1/balance' });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json().error.code).toBe('api_key_invalid');
+    const unknown = new ApiClient(ctx.app, 'pk_nobody', 'sk_nothing');
+    expect((await unknown.get('/api/v1/balance')).json().error.code).toBe('api_key_invalid');
+    const old = await api.request('GET', '/api/v1/balance', undefined, {
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().error.code).toBe('timestamp_invalid');
+    const future = await api.request('GET', '/api/v1/balance', undefined, {
+      timestamp: Math.floor(Date.now() / 1000) + 400,
+    });
+    expect(future.json().error.code).toBe('timestamp_invalid');
+    const wrong = await api.request('GET', '/api/v1/balance', undefined, { secret: 'sk_not_the_secret' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('signature_invalid');
+    expect((await api.get('/api/v1/balance')).statusCode).toBe(200);
+  });
+
+  it('signs the path as sent, query included, and the body as sent', async () => {
+    const api = world.merchant.api;
+    const signedForOtherQuery = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/orders?client_order_id=b',
+      headers: api.signedHeaders('GET', '/api/v1/orders?client_order_id=a'),
+    });
+    expect(signedForOtherQuery.json().error.code).toBe('signature_invalid');
+    const tampered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: api.signedHeaders('POST', '/api/v1/orders', JSON.stringify(payIn('1000'))),
+      payload: JSON.stringify(payIn('9000')),
+    });
+    expect(tampered.json().error.code).toBe('signature_invalid');
+    const encoded = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/%76%31/balance',
+      headers: api.signedHeaders('GET', '/api/v1/balance'),
+    });
+    expect(encoded.json().error.code).toBe('signature_invalid');
+  });
+
+  it('refuses a key of the wrong role, and a blocked owner', async () => {
+    const traderApi = await ApiClient.of(ctx.app, world.trader.username);
+    expect((await traderApi.post('/api/v1/orders', payIn('1000'))).statusCode).toBe(403);
+    expect((await world.merchant.api.get('/api/v1/executor/orders')).statusCode).toBe(403);
+    const agent = await createUser(ctx.database, { type: 'merchant' });
+    const agentApi = await ApiClient.of(ctx.app, agent.username);
+    const admin = world.admin.browser;
+    await admin.post('/api/inner/user/block', { uuid: agent.id, comment: 'fraud' });
+    expect((await agentApi.get('/api/v1/balance')).json().error.code).toBe('api_key_invalid');
+  });
+
+  it('answers the web app’s session nothing: no cookie opens the API', async () => {
+    const response = await world.merchant.browser.get('/api/v1/balance');
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('idempotency keys (DESIGN §9)', () => {
+  it('replays the first answer for the same body, refuses another body, and needs a key on every POST', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1510');
+    const first = await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const rows = await ctx.app.db.select().from(orders).where(eq(orders.clientOrderId, body.client_order_id));
+    expect(rows).toHaveLength(1);
+    const other = await api.post('/api/v1/orders', payIn('1520'), { idempotencyKey: 'idem-1' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('idempotency_key_reused');
+    const none = await api.post('/api/v1/orders', payIn('1530'), { idempotencyKey: null });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().error.code).toBe('idempotency_key_required');
+    // A refusal is kept as an answer too: the same request again gets the same refusal.
+    const duplicate = await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-2' });
+    expect(duplicate.statusCode).toBe(409);
+    expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-2' })).headers['idempotent-replayed']).toBe(
+      'true',
+    );
+  });
+});
+
+describe('rate limits (DESIGN §9)', () => {
+  it('answers 429 with Retry-After beyond the key’s rate', async () => {
+    const limited = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '2' });
+    try {
+      const merchant = await createUser(limited.database, { type: 'merchant' });
+      const api = await ApiClient.of(limited.app, merchant.username);
+      const statuses: number[] = [];
+      for (let call = 0; call < 6; call++) statuses.push((await api.get('/api/v1/balance')).statusCode);
+      expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
+      const refused = await api.get('/api/v1/balance');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('a pay-in through the merchant API', () => {
+  it('gives the payer the requisite’s details, is found by guid and client_order_id, and settles exactly', async () => {
+    const api = world.merchant.api;
+    const before = { merchant: await balance(world.merchant.id), trader: await balance(world.trader.id) };
+    const body = payIn('10000', { client_id: 'payer-7' });
+    const created = await api.post('/api/v1/orders', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().data;
+    expect(order).toMatchObject({
+      client_order_id: body.client_order_id,
+      client_id: 'payer-7',
+      type: 'pay_in',
+      status: 'new',
+      amount: '10000',
+      currency: 'RUB',
+      crypto_amount: '108.108109',
+      crypto_currency: 'USDT',
+      rate: '92.5',
+      payment_details: { payment_option: 'card', payment_type: 'sberbank', attributes: { holder: 'IVAN PETROV' } },
+      recipient: null,
+    });
+    expect(order.payment_details.attributes.card_number).toMatch(/^4276\d{12}$/);
+    expect(new Date(order.expires_at).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect((await balance(world.trader.id))?.hold).toBe((before.trader?.hold ?? 0n) + 108_108_109n);
+    expect((await api.get(`/api/v1/orders/${order.guid}`)).json().data.guid).toBe(order.guid);
+    const found = (await api.get(`/api/v1/orders?client_order_id=${body.client_order_id}`)).json().data.items;
+    expect(found.map((item: { guid: string }) => item.guid)).toEqual([order.guid]);
+
+    const confirmed = await api.post(`/api/v1/orders/${order.guid}/confirm`);
+    expect(confirmed.json().data.status).toBe('in-progress');
+    const paid = await world.trader.browser.post(`/api/inner/order/${order.guid}/set-paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.status.slug).toBe('paid');
+    // DESIGN §5, to the unit: merchant floor(C·0.95), trader floor(C·0.025), agent floor(C·0.005).
+    expect((await balance(world.merchant.id))?.available).toBe((before.merchant?.available ?? 0n) + 102_702_702n);
+    expect((await balance(world.trader.id))?.available).toBe(
+      (before.trader?.available ?? 0n) - 108_108_109n + 2_702_702n,
+    );
+    expect((await balance(world.trader.id))?.hold).toBe(before.trader?.hold ?? 0n);
+    expect((await balance(world.agent.id))?.available).toBe(540_540n);
+    // Paying twice is refused, and settles nothing twice.
+    const twice = await world.trader.browser.post(`/api/inner/order/${order.guid}/set-paid`);
+    expect(twice.statusCode).toBe(409);
+    expect((await balance(world.merchant.id))?.available).toBe((before.merchant?.available ?? 0n) + 102_702_702n);
+  });
+
+  it('returns the hold whole when the merchant cancels, and refuses to cancel twice', async () => {
+    const api = world.merchant.api;
+    const before = await balance(world.trader.id);
+    const order = (await api.post('/api/v1/orders', payIn('2000'))).json().data;
+    const canceled = await api.post(`/api/v1/orders/${order.guid}/cancel`);
+    expect(canceled.json().data.status).toBe('canceled');
+    expect(await balance(world.trader.id)).toEqual(before);
+    expect((await api.post(`/api/v1/orders/${order.guid}/cancel`)).statusCode).toBe(409);
+  });
+
+  it('refuses what cannot be served with clear codes, creating nothing', async () => {
+    const api = world.merchant.api;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [payIn('0'), 422, 'validation_failed'],
+      [payIn('1.005'), 422, 'validation_failed'],
+      [payIn('1000', { currency: 'KZT' }), 422, 'flow_unavailable'],
+      [payIn('1000', { currency: 'XYZ' }), 422, 'validation_failed'],
+      [payIn('1000', { payment_option: 'account' }), 422, 'no_executor_available'],
+      [payIn('1000', { payment_type: 'kaspi' }), 422, 'validation_failed'],
+      [payIn('999999999'), 422, 'no_executor_available'],
+      [{ ...payIn('1000'), type: 'swap' }, 422, 'validation_failed'],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await api.post('/api/v1/orders', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      expect(response.json().error.code, JSON.stringify(body)).toBe(code);
+      const rows = await ctx.app.db
+        .select()
+        .from(orders)
+        .where(eq(orders.clientOrderId, String(body.client_order_id)));
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it('hides another merchant’s order', async () => {
+    const order = (await world.merchant.api.post('/api/v1/orders', payIn('3000'))).json().data;
+    const other = await ApiClient.of(ctx.app, (await createUser(ctx.database, { type: 'merchant' })).username);
+    expect((await other.get(`/api/v1/orders/${order.guid}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/v1/orders/${order.guid}/cancel`)).statusCode).toBe(404);
+    expect((await other.post(`/api/v1/orders/${order.guid}/confirm`)).statusCode).toBe(404);
+    const stranger = await new Client(ctx.app).signIn((await createUser(ctx.database, { type: 'trader' })).username);
+    expect((await stranger.post(`/api/inner/order/${order.guid}/set-paid`)).statusCode).toBe(404);
+    await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
+  });
+});
+
+describe('a pay-out through the merchant and executor API', () => {
+  it('holds the merchant’s money, is taken once, and pays the executor what DESIGN §5 says', async () => {
+    const before = { merchant: await balance(world.merchant.id), trader: await balance(world.trader.id) };
+    const created = await world.merchant.api.post('/api/v1/orders', payOut('5000'));
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().data;
+    expect(order).toMatchObject({ type: 'pay_out', status: 'new', recipient: { card_number: '5559490012345678' } });
+    // C = 54.054054…; the merchant's hold is ceil(C·1.03).
+    expect((await balance(world.merchant.id))?.hold).toBe((before.merchant?.hold ?? 0n) + 55_675_676n);
+    const executor = await ApiClient.of(ctx.app, world.trader.username);
+    const open = (await executor.get('/api/v1/executor/orders?type=pay_out&status=new')).json().data.items;
+    expect(open.map((item: { guid: string }) => item.guid)).toContain(order.guid);
+    const taken = await executor.post(`/api/v1/executor/orders/${order.guid}/take`);
+    expect(taken.json().data.status).toBe('in-progress');
+    const other = await readyTrader(ctx, { flowId: world.flowId });
+    const rival = await ApiClient.of(ctx.app, other.username);
+    expect((await rival.post(`/api/v1/executor/orders/${order.guid}/take`)).statusCode).toBe(409);
+    const paid = await executor.post(`/api/v1/executor/orders/${order.guid}/paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.status).toBe('paid');
+    // The executor: floor(C) + floor(C·1.5 %).
+    expect((await balance(world.trader.id))?.available).toBe((before.trader?.available ?? 0n) + 54_054_054n + 810_810n);
+    expect((await balance(world.merchant.id))?.hold).toBe(before.merchant?.hold ?? 0n);
+    expect((await balance(world.merchant.id))?.available).toBe((before.merchant?.available ?? 0n) - 55_675_676n);
+  });
+
+  it('checks the recipient by its payment option’s rules', async () => {
+    const response = await world.merchant.api.post(
+      '/api/v1/orders',
+      payOut('100', { recipient: { card_number: '123', holder: '' } }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'recipient.card_number': ['Card number must have exactly 16 digits'],
+      'recipient.holder': ['Card holder is required'],
+    });
+  });
+
+  it('reports the merchant balance', async () => {
+    const data = (await world.merchant.api.get('/api/v1/balance')).json().data;
+    expect(data).toMatchObject({ currency: 'USDT' });
+    expect(Number(data.available)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,317 @@
+import {
+  apiBalanceSchema,
+  apiOrderCreateSchema,
+  apiOrderListQuerySchema,
+  apiOrderSchema,
+  formatMoney,
+  listEnvelope,
+  paginate,
+  successEnvelope,
+  USDT,
+} from '@paydesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { replies } from '../../http/replies';
+import { DomainError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import { registerOpenapi } from '../../plugins/openapi';
+import { requireUser } from '../../plugins/session';
+import { balancesOf, zeroBalances } from '../ledger/ledger.repository';
+import * as repo from '../orders/orders.repository';
+import {
+  cancelByMerchant,
+  confirmPayIn,
+  createOrder,
+  markPaidByExecutor,
+  type OrderDeps,
+  takePayOut,
+} from '../orders/orders.service';
+import { apiOrderView } from '../orders/orders.view';
+import { createApiAuth } from './api.auth';
+import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
+import { createRateLimit } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this request claimed, to keep its answer. */
+    idempotencyKey: string | null;
+  }
+}
+
+const signedErrors = [401, 403, 404, 409, 422, 429] as const;
+/** What each refusal means here, with the codes a client meets under it. */
+const signedMeanings = {
+  401: 'The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid).',
+  403: "The key's owner may not make this call (forbidden, account_blocked, account_inactive).",
+  404: "No such order, or another owner's (not_found).",
+  409: 'Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight).',
+  422:
+    'Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, ' +
+    'idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, ' +
+    'insufficient_funds).',
+  429: "Beyond the key's rate: Retry-After says how many seconds to wait (throttled).",
+} as const;
+const signedReplies = <S extends Record<number, z.ZodType>>(success: S) =>
+  replies(success, signedErrors, signedMeanings);
+const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
+const orderEnvelope = successEnvelope(apiOrderSchema);
+const one = () => signedReplies({ 200: orderEnvelope });
+const created = () => signedReplies({ 201: orderEnvelope });
+
+/**
+ * The merchant and executor API, `/api/v1/` (DESIGN §9): machine to machine, no cookies and no CSRF; every request
+ * signed (api.auth.ts), rate limited per key, every POST idempotent by its Idempotency-Key. Documented by its own
+ * OpenAPI document at `/api/v1/openapi.json`.
+ */
+export const apiV1: FastifyPluginAsyncZod = async (app) => {
+  await registerOpenapi(app, {
+    title: 'Paydesk merchant and executor API',
+    description: apiDescription,
+    securitySchemes: {
+      apiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Api-Key',
+        description: 'The API key of the merchant or executor.',
+      },
+      timestamp: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Timestamp',
+        description: 'Unix seconds; within 300 s of the server.',
+      },
+      signature: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Signature',
+        description: 'hex HMAC-SHA256(secret, timestamp + "." + METHOD + "." + path_with_query + "." + raw_body)',
+      },
+    },
+    security: ['apiKey', 'timestamp', 'signature'],
+    postHeaders: {
+      'Idempotency-Key': {
+        description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',
+        maxLength: 200,
+      },
+    },
+  });
+  // The signature covers the body as sent: keep it, then parse it.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
+    request.rawBody = body as string;
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new DomainError('validation_failed', { _: ['validation.invalid'] }), undefined);
+    }
+  });
+  app.decorateRequest('rawBody', '');
+  app.decorateRequest('idempotencyKey', null);
+
+  const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
+  const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.signed) return;
+    await authenticate(request);
+    rateLimit(requireUser(request).id);
+    if (request.method === 'POST') await claimIdempotency(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key || !request.user || reply.getHeader('idempotent-replayed')) return payload;
+    if (reply.statusCode >= 500) await releaseKey(app.db, request.user.id, key);
+    else await settleKey(app.db, request.user.id, key, reply.statusCode, typeof payload === 'string' ? payload : '');
+    return payload;
+  });
+
+  async function claimIdempotency(request: FastifyRequest) {
+    const key = request.headers['idempotency-key'];
+    const text = Array.isArray(key) ? key[0] : key;
+    if (!text || text.length > 200 || !/^[\x21-\x7e]+$/.test(text)) throw new DomainError('idempotency_key_required');
+    const owner = requireUser(request).id;
+    const claim = await claimKey(app.db, owner, text, requestHash(request.method, request.url, request.rawBody));
+    if (claim.kind === 'replay') throw new Replay(claim.statusCode, claim.body);
+    request.idempotencyKey = text;
+  }
+
+  /** A repeated request answers with the first answer, as it was. */
+  class Replay extends Error {
+    constructor(
+      readonly statusCode: number,
+      readonly body: string,
+    ) {
+      super('replay');
+    }
+  }
+  app.setErrorHandler((error, _request, reply: FastifyReply) => {
+    if (error instanceof Replay) {
+      return reply
+        .status(error.statusCode)
+        .header('idempotent-replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(Buffer.from(error.body));
+    }
+    throw error;
+  });
+
+  const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
+  const merchant = { access: 'api.merchant' as const, signed: true, csrf: false };
+  const executor = { access: 'api.executor' as const, signed: true, csrf: false };
+  const view = (row: repo.OrderRow) => ({ success: true as const, data: apiOrderView(row, deps.reference) });
+  const own = async (merchantId: string, id: string) => {
+    const row = await repo.orderRow(deps.db, id);
+    if (!row || row.merchantId !== merchantId) throw new DomainError('not_found');
+    return row;
+  };
+
+  app.post(
+    '/orders',
+    {
+      config: merchant,
+      schema: {
+        tags: ['merchant'],
+        summary: 'Create a pay-in or a pay-out',
+        body: apiOrderCreateSchema,
+        response: created(),
+      },
+    },
+    async (request, reply) => {
+      const row = await createOrder(deps, requireUser(request).id, request.body, request.language);
+      return reply.status(201).send(view(row));
+    },
+  );
+
+  /** A page of the API's order list, newest first, in the API's shape of an order. */
+  const listPage = async (scope: repo.OrderScope, query: z.output<typeof apiOrderListQuerySchema>) => {
+    const { rows, count } = await repo.listOrders(
+      deps.db,
+      scope,
+      {
+        clientOrderId: query.client_order_id,
+        statuses: query.status ? [query.status] : undefined,
+        type: query.type,
+      },
+      { ...pageOf(query), ascending: false },
+    );
+    return {
+      success: true as const,
+      data: {
+        items: rows.map((row) => apiOrderView(row.order, deps.reference)),
+        context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },
+      },
+    };
+  };
+
+  app.get(
+    '/orders',
+    {
+      config: merchant,
+      schema: {
+        tags: ['merchant'],
+        summary: 'List orders, or find one by client_order_id',
+        querystring: apiOrderListQuerySchema,
+        response: signedReplies({ 200: listEnvelope(apiOrderSchema) }),
+      },
+    },
+    async (request) => listPage({ kind: 'merchant', merchantId: requireUser(request).id }, request.query),
+  );
+
+  app.get(
+    '/orders/:guid',
+    { config: merchant, schema: { tags: ['merchant'], summary: 'One order', params: guid, response: one() } },
+    async (request) => view(await own(requireUser(request).id, request.params.guid)),
+  );
+
+  app.post(
+    '/orders/:guid/confirm',
+    {
+      config: merchant,
+      schema: { tags: ['merchant'], summary: 'The payer reports paying a pay-in', params: guid, response: one() },
+    },
+    async (request) => view(await confirmPayIn(deps, requireUser(request).id, request.params.guid)),
+  );
+
+  app.post(
+    '/orders/:guid/cancel',
+    { config: merchant, schema: { tags: ['merchant'], summary: 'Cancel an order', params: guid, response: one() } },
+    async (request) => view(await cancelByMerchant(deps, requireUser(request).id, request.params.guid)),
+  );
+
+  app.get(
+    '/balance',
+    {
+      config: merchant,
+      schema: {
+        tags: ['merchant'],
+        summary: 'The merchant balance',
+        response: signedReplies({ 200: successEnvelope(apiBalanceSchema) }),
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request).id;
+      const balances = (await balancesOf(deps.db, [userId], USDT.code)).get(userId) ?? zeroBalances();
+      return {
+        success: true as const,
+        data: {
+          currency: USDT.code,
+          available: formatMoney(balances.available, USDT),
+          hold: formatMoney(balances.hold, USDT),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/executor/orders',
+    {
+      config: executor,
+      schema: {
+        tags: ['executor'],
+        summary: 'The executor orders, and the pay-outs it may take',
+        querystring: apiOrderListQuerySchema,
+        response: signedReplies({ 200: listEnvelope(apiOrderSchema) }),
+      },
+    },
+    async (request) => {
+      const executorId = requireUser(request).id;
+      const takeableFlowIds = await repo.executedFlowIds(deps.db, executorId);
+      return listPage({ kind: 'executor', executorId, takeableFlowIds }, request.query);
+    },
+  );
+
+  app.post(
+    '/executor/orders/:guid/take',
+    { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
+    async (request) => view(await takePayOut(deps, requireUser(request).id, request.params.guid)),
+  );
+
+  app.post(
+    '/executor/orders/:guid/paid',
+    {
+      config: executor,
+      schema: {
+        tags: ['executor'],
+        summary: 'A pay-in was paid, or a pay-out transfer was made',
+        params: guid,
+        response: one(),
+      },
+    },
+    async (request) => view(await markPaidByExecutor(deps, requireUser(request).id, request.params.guid)),
+  );
+
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+};
+
+const apiDescription = [
+  'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).',
+  '',
+  'Every request carries X-Api-Key, X-Timestamp (unix seconds, within 300 s of the server clock) and X-Signature:',
+  'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
+  '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
+  'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
+  '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused); a request still',
+  'running is a 409. Each key is rate limited (429 with Retry-After). Amounts are decimal strings.',
+  'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
+].join('\n');

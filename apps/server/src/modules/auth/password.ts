@@ -1,0 +1,34 @@
+import type { PasswordChangeRequest } from '@paydesk/contract';
+import type { Deps } from '../../deps';
+import { DomainError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit.service';
+import { findUserById, updatePasswordHash } from '../users/users.repository';
+import type { ClientInfo } from './login';
+import { endSessions } from './sessions.repository';
+import { createThrottle } from './throttle';
+
+/**
+ * POST /user/password: changes the signed-in user's password and ends its other sessions; this one stays signed in.
+ * The current password is a secret checked here, so wrong guesses are throttled like sign-in.
+ */
+export async function changePassword(
+  deps: Deps,
+  userId: string,
+  input: PasswordChangeRequest,
+  currentTokenHash: string,
+  client: ClientInfo,
+): Promise<void> {
+  const throttle = createThrottle(deps.db, deps.config, 'password');
+  await throttle.guard(userId, client.ip, ['password_incorrect'], async () => {
+    const user = await findUserById(deps.db, userId);
+    const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.current_password) : false;
+    if (!valid) throw new DomainError('password_incorrect', { current_password: ['password_incorrect'] });
+  });
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (tx) => {
+    await updatePasswordHash(tx, userId, passwordHash);
+    await endSessions(tx, userId, currentTokenHash);
+    await recordAudit(tx, { actorId: userId, action: 'user.password_changed', targetUserId: userId });
+  });
+}

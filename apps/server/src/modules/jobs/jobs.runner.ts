@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import * as repo from './jobs.repository';
+
+export interface JobContext {
+  /** The job's own payload, as it was enqueued. */
+  payload: Record<string, unknown>;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Aborted when the process shuts down or loses the job's lease: stop early, the job runs again elsewhere. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition {
+  run(context: JobContext): Promise<void>;
+  /**
+   * Delay before the retry that follows failed attempt `attempt` (1-based), before jitter. Defaults to exponential
+   * backoff from 5 s, doubling, capped at one hour.
+   */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface JobRunnerOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** How often to look for due jobs when no notification came (DESIGN §14's polling fallback). */
+  pollMs: number;
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  /** A claimed job is this process's for this long; it is renewed every third of it while the job runs. */
+  leaseSeconds?: number;
+  /** Source of jitter, in [0, 1); tests pin it. */
+  random?: () => number;
+}
+
+/** How long stopping waits for running jobs to notice they were asked to stop. */
+const stopGraceMs = 5_000;
+
+/** The default retry schedule: 5 s, 10 s, 20 s, … one hour at most. */
+export const exponentialBackoffMs = (attempt: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+
+/** Up to 20 % either way, so jobs that failed together do not all come back in the same instant. */
+export const jitterFraction = 0.2;
+
+export function withJitter(delayMs: number, random: () => number): number {
+  return Math.round(delayMs * (1 - jitterFraction + 2 * jitterFraction * random()));
+}
+
+/**
+ * The job runner of DESIGN §14, one per server process. It claims due jobs with `FOR UPDATE SKIP LOCKED`, so any
+ * number of processes share one queue and a job runs on one of them at a time; it wakes on the NOTIFY that every
+ * enqueue sends and otherwise polls. A running job's lease is renewed until it ends; if the process dies, the lease
+ * lapses and another process claims the job. A failed job is retried after its backoff (with jitter) until its last
+ * attempt, then kept as `dead`.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const { database, log } = options;
+  const { db } = database;
+  const worker = `${process.pid}:${randomUUID()}`;
+  const leaseSeconds = options.leaseSeconds ?? 30;
+  const random = options.random ?? Math.random;
+  const definitions = new Map<string, JobDefinition>();
+  const running = new Map<string, { job: repo.ClaimedJob; abort: AbortController; done: Promise<void> }>();
+  let stopped = true;
+  let looking: Promise<void> | null = null;
+  let lookAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+  let leaseTimer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  function delayAfterFailure(job: repo.ClaimedJob, definition: JobDefinition | undefined): number | null {
+    if (job.repeatSeconds !== null) {
+      // A recurring job never dies: it tries again after its backoff, or at its next run if that comes first.
+      return Math.min(withJitter(exponentialBackoffMs(job.attempts), random), job.repeatSeconds * 1000);
+    }
+    if (job.attempts >= job.maxAttempts) return null;
+    return withJitter((definition?.backoffMs ?? exponentialBackoffMs)(job.attempts), random);
+  }
+
+  async function execute(job: repo.ClaimedJob, abort: AbortController) {
+    const definition = definitions.get(job.kind);
+    try {
+      if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
+      if (job.attempts > job.maxAttempts) throw new Error('the process running its last attempt stopped');
+      await definition.run({ payload: job.payload, attempt: job.attempts, signal: abort.signal });
+      if (!(await repo.completeJob(db, worker, job))) {
+        log.warn({ job: job.id, kind: job.kind }, 'a job finished after its lease was lost; it may run again');
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const delayMs = job.attempts > job.maxAttempts ? null : delayAfterFailure(job, definition);
+      log.warn(
+        { job: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delayMs, error: message },
+        'job failed',
+      );
+      await repo.failJob(db, worker, job, message, delayMs);
+    }
+  }
+
+  function start(job: repo.ClaimedJob) {
+    const abort = new AbortController();
+    const done = execute(job, abort)
+      .catch((error: unknown) => log.error({ err: error, job: job.id }, 'could not record the outcome of a job'))
+      .finally(() => {
+        running.delete(job.id);
+        wake();
+      });
+    running.set(job.id, { job, abort, done });
+  }
+
+  /** Claims and starts jobs while there are free slots and due jobs; then sleeps until the next due one or a poll. */
+  async function lookForWork() {
+    do {
+      lookAgain = false;
+      while (!stopped && running.size < options.concurrency) {
+        const claimed = await repo.claimJobs(db, worker, options.concurrency - running.size, leaseSeconds);
+        for (const job of claimed) start(job);
+        if (claimed.length === 0) break;
+      }
+    } while (lookAgain && !stopped);
+    if (stopped) return;
+    const untilNext = running.size < options.concurrency ? await repo.msUntilNextJob(db) : null;
+    clearTimeout(timer);
+    timer = setTimeout(wake, Math.max(10, Math.min(untilNext ?? options.pollMs, options.pollMs)));
+    timer.unref();
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    looking = lookForWork()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'looking for jobs failed; trying again at the next poll');
+        clearTimeout(timer);
+        timer = setTimeout(wake, options.pollMs);
+        timer.unref();
+      })
+      .finally(() => {
+        looking = null;
+      });
+  }
+
+  async function renew() {
+    const ids = [...running.keys()];
+    const held = await repo.renewLeases(db, worker, ids, leaseSeconds);
+    for (const id of ids) {
+      if (!held.has(id)) running.get(id)?.abort.abort(new Error('lease lost'));
+    }
+  }
+
+  return {
+    worker,
+    /** Registers what a kind of job does; every process registers the same kinds. */
+    define(kind: string, definition: JobDefinition) {
+      definitions.set(kind, definition);
+    },
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      unlisten = await database.listen(repo.jobsChannel, () => wake());
+      leaseTimer = setInterval(
+        () => {
+          renew().catch((error: unknown) => log.warn({ err: error }, 'renewing job leases failed'));
+        },
+        (leaseSeconds * 1000) / 3,
+      );
+      leaseTimer.unref();
+      wake();
+    },
+    /** Looks for due jobs now (tests, and callers that just enqueued outside a transaction). */
+    wake,
+    /** Stops claiming; running jobs are asked to stop and awaited, and their leases handed back. */
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(leaseTimer);
+      await unlisten?.();
+      await looking;
+      for (const { abort } of running.values()) abort.abort(new Error('shutting down'));
+      // A job that ignores its signal is left to its lease: another process takes it over when the lease lapses.
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, stopGraceMs).unref());
+      await Promise.race([Promise.all([...running.values()].map((entry) => entry.done)), grace]);
+    },
+    /** Jobs this process is running now. */
+    get busy() {
+      return running.size;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,216 @@
+import { defaultLanguage } from '@paydesk/contract';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { DomainError } from '../../lib/errors';
+import { randomToken } from '../../lib/ids';
+import type { JobDefinition } from '../jobs/jobs.runner';
+import { users } from '../users/users.table';
+import {
+  cancelByMerchant,
+  confirmPayIn,
+  createOrder,
+  markPaidByExecutor,
+  type OrderDeps,
+  takePayOut,
+} from './orders.service';
+import { orders } from './orders.table';
+
+/** Demo orders are the demo merchant's with this prefix: an order someone makes through the API is never touched. */
+const demoPrefix = 'demo-';
+
+/** What becomes of a demo order, fixed by its id so every round agrees: most are paid, some are left to expire. */
+type Fate = 'paid' | 'abandoned' | 'partner' | 'left';
+
+function fateOf(id: string, type: string): Fate {
+  const roll = Number.parseInt(id.replace(/-/g, '').slice(-4), 16) % 100;
+  if (type === 'pay_in') return roll < 85 ? 'paid' : 'abandoned';
+  // Pay-outs: the partner takes half; the rest wait for a trader on the screens, or expire.
+  return roll < 50 ? 'partner' : 'left';
+}
+
+interface OpenDemoOrder {
+  id: string;
+  type: string;
+  status: string;
+  executorId: string | null;
+  createdAt: Date;
+  takenAt: Date | null;
+  updatedAt: Date;
+}
+
+/** How long a demo payer or executor takes, in seconds, for each step. */
+const pace = { confirm: 10, pay: 60, take: 45, payOut: 30 };
+
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+/** A pay-out recipient as a real merchant would send it, by payment option. */
+function recipientFor(option: 'card' | 'sbp'): Record<string, string> {
+  return option === 'card'
+    ? { card_number: `5536${String(between(0, 999_999_999_999)).padStart(12, '0')}`, holder: 'MARIA IVANOVA' }
+    : { phone: `79${String(between(0, 999_999_999)).padStart(9, '0')}`, bank: 'T-Bank', holder: 'OLEG SMIRNOV' };
+}
+
+/**
+ * Demo mode's live traffic (DESIGN §7): the demo merchant creates pay-ins and pay-outs now and then through the same
+ * service its API calls; the simulated payers report paying and most pay-ins are then paid by their executor (the
+ * simulated terminal's bank message, once terminals exist), some are left to expire; the partner takes and pays
+ * half of the pay-outs, the rest wait for a trader on the screens. Every step is a real transition through the
+ * order engine and the ledger. Both jobs run on the job runner.
+ */
+export function createDemoTraffic(deps: OrderDeps) {
+  const { db, config } = deps;
+
+  async function demoMerchant(): Promise<string | null> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, 'merchant'), eq(users.type, 'merchant')))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** One new order of the demo merchant: mostly pay-ins of 500 to 30,000 RUB, sometimes a pay-out. */
+  async function createOne(merchantId: string, type = Math.random() < 0.7 ? 'pay_in' : 'pay_out') {
+    const clientOrderId = `${demoPrefix}${Date.now().toString(36)}-${randomToken(4)}`;
+    const option = Math.random() < 0.7 ? 'card' : 'sbp';
+    try {
+      return await createOrder(
+        deps,
+        merchantId,
+        type === 'pay_in'
+          ? {
+              type: 'pay_in',
+              amount: String(between(50, 3000) * 10),
+              currency: 'RUB',
+              crypto_currency: 'USDT',
+              client_order_id: clientOrderId,
+              client_id: `payer-${between(1, 40)}`,
+            }
+          : {
+              type: 'pay_out',
+              amount: String(between(100, 2000) * 10),
+              currency: 'RUB',
+              crypto_currency: 'USDT',
+              payment_option: option,
+              recipient: recipientFor(option),
+              client_order_id: clientOrderId,
+            },
+        defaultLanguage,
+      );
+    } catch (error) {
+      // No executor free, or the merchant's money is all on hold: a real merchant would meet the same refusal.
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  }
+
+  /** Moves each open demo order whose time has come one step on. */
+  async function progress() {
+    const merchantId = await demoMerchant();
+    if (!merchantId) return;
+    const open = await db
+      .select({
+        id: orders.id,
+        type: orders.type,
+        status: orders.status,
+        executorId: orders.executorId,
+        createdAt: orders.createdAt,
+        takenAt: orders.takenAt,
+        updatedAt: orders.updatedAt,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.merchantId, merchantId),
+          inArray(orders.status, ['new', 'in-progress']),
+          like(orders.clientOrderId, `${demoPrefix}%`),
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(100);
+    const partner = await partnerOf();
+    for (const order of open) {
+      await nextStep(merchantId, partner, order)?.().catch((error: unknown) => {
+        // Someone on the screens moved it first: the next round looks again.
+        if (!(error instanceof DomainError)) throw error;
+      });
+    }
+  }
+
+  /** The step an open demo order takes now, if its time has come. */
+  function nextStep(merchantId: string, partner: string | null, order: OpenDemoOrder) {
+    const since = (date: Date | null) => (Date.now() - (date ?? new Date()).getTime()) / 1000;
+    const fate = fateOf(order.id, order.type);
+    const { executorId } = order;
+    if (order.type === 'pay_in') {
+      if (order.status === 'new' && fate === 'paid' && since(order.createdAt) >= pace.confirm) {
+        return () => confirmPayIn(deps, merchantId, order.id);
+      }
+      if (order.status === 'in-progress' && executorId && since(order.updatedAt) >= pace.pay) {
+        return () => markPaidByExecutor(deps, executorId, order.id);
+      }
+      return null;
+    }
+    if (!partner) return null;
+    if (order.status === 'new' && fate === 'partner' && since(order.createdAt) >= pace.take) {
+      return () => takePayOut(deps, partner, order.id);
+    }
+    if (order.status === 'in-progress' && executorId === partner && since(order.takenAt) >= pace.payOut) {
+      return () => markPaidByExecutor(deps, partner, order.id);
+    }
+    return null;
+  }
+
+  async function partnerOf(): Promise<string | null> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, 'partner'), eq(users.type, 'partner')))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  async function createRandom() {
+    const merchantId = await demoMerchant();
+    if (merchantId) await createOne(merchantId);
+  }
+
+  /**
+   * A first history for the order screens on a fresh demo platform: paid pay-ins and pay-outs, one canceled, some
+   * still open, made through the engine like every later one.
+   */
+  async function seedOrders() {
+    const merchantId = await demoMerchant();
+    const partner = await partnerOf();
+    if (!merchantId || !partner) return;
+    const made: (Awaited<ReturnType<typeof createOne>> | undefined)[] = [];
+    const plan = ['pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_out', 'pay_out', 'pay_out'] as const;
+    for (const type of plan) made.push(await createOne(merchantId, type));
+    // Paid, paid, paid, reported by the payer, canceled, new; a pay-out paid, one taken, one waiting.
+    const [first, second, third, fourth, fifth, , outFirst, outSecond] = made;
+    for (const order of [first, second, third]) {
+      if (order?.executorId) await markPaidByExecutor(deps, order.executorId, order.id);
+    }
+    if (fourth) await confirmPayIn(deps, merchantId, fourth.id);
+    if (fifth) await cancelByMerchant(deps, merchantId, fifth.id);
+    if (outFirst) {
+      await takePayOut(deps, partner, outFirst.id);
+      await markPaidByExecutor(deps, partner, outFirst.id);
+    }
+    if (outSecond) await takePayOut(deps, partner, outSecond.id);
+  }
+
+  const jobs: Record<string, { every: number | null; definition: JobDefinition }> = {
+    'demo.order': {
+      every: config.DEMO_ORDER_SECONDS > 0 ? config.DEMO_ORDER_SECONDS : null,
+      definition: { run: createRandom },
+    },
+    'demo.progress': {
+      every: config.DEMO_ORDER_SECONDS > 0 ? 5 : null,
+      definition: { run: progress },
+    },
+  };
+
+  return { jobs, seedOrders, createRandom, progress, fateOf };
+}
+
+export type DemoTraffic = ReturnType<typeof createDemoTraffic>;

@@ -1,0 +1,206 @@
+import {
+  type AvailableFilter,
+  cryptoCurrency,
+  formatMoney,
+  type Language,
+  type ListData,
+  type Order,
+  type OrderDetails,
+  type OrderListQuery,
+  orderStatuses,
+  paginate,
+} from '@paydesk/contract';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, type Executor, selectRows } from '../../db/client';
+import { translate } from '../../i18n/messages';
+import { DomainError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import { dateRange } from '../payments/payments.view';
+import type { ReferenceData } from '../reference/reference.read';
+import { users } from '../users/users.table';
+import { percentText } from '../users/users.view';
+import * as repo from './orders.repository';
+import { webhookAttempts, webhookDeliveries } from './orders.table';
+import { orderView, type Viewer } from './orders.view';
+
+export interface ReadDeps {
+  db: Db;
+  reference: ReferenceData;
+}
+
+/** The filters of the order screens (SPEC §2.12): no direction (the tabs are), no in-progress or dispute status. */
+function orderFilters(language: Language): AvailableFilter[] {
+  return [
+    {
+      name: 'status',
+      label: 'filters.status',
+      type: 'multiselect',
+      options: orderStatuses
+        .filter((status) => status !== 'in-progress' && status !== 'dispute')
+        .map((status) => ({ value: status, label: translate(language, `order_status.${status}`) })),
+    },
+    { name: 'guid', label: 'filters.guid', type: 'text' },
+    { name: 'client_order_id', label: 'filters.client_order_id', type: 'text' },
+    { name: 'date_from', label: 'filters.date_from', type: 'date' },
+    { name: 'date_to', label: 'filters.date_to', type: 'date' },
+  ];
+}
+
+/** The scope of a viewer's lists: all (admin), its own (merchant), its own and the pay-outs it may take (executor). */
+async function scopeOf(db: Executor, viewer: Viewer): Promise<repo.OrderScope> {
+  if (viewer.type === 'admin') return { kind: 'all' };
+  if (viewer.type === 'merchant') return { kind: 'merchant', merchantId: viewer.id };
+  return { kind: 'executor', executorId: viewer.id, takeableFlowIds: await repo.executedFlowIds(db, viewer.id) };
+}
+
+/** GET [/{role}]/order (SPEC §7): each role sees only its orders. */
+export async function listOrders(
+  deps: ReadDeps,
+  viewer: Viewer,
+  query: OrderListQuery,
+  language: Language,
+): Promise<ListData<Order>> {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { rows, count } = await repo.listOrders(
+    deps.db,
+    await scopeOf(deps.db, viewer),
+    {
+      type: query['filter[direction]'],
+      statuses: query['filter[status]'],
+      id: query['filter[guid]'],
+      clientOrderId: query['filter[client_order_id]'],
+      from,
+      until,
+    },
+    { ...pageOf(query), ascending: query.sort === 'created_at' },
+  );
+  return {
+    items: rows.map((row) => orderView(row, viewer, deps.reference, language)),
+    context: { available_filters: orderFilters(language), pagination: paginate(count.total, query, count.estimated) },
+  };
+}
+
+/** Whether a viewer may see an order at all: another's is not found (DESIGN §3). */
+async function visible(db: Executor, viewer: Viewer, order: repo.OrderRow): Promise<boolean> {
+  if (viewer.type === 'admin') return true;
+  if (viewer.type === 'merchant') return order.merchantId === viewer.id;
+  if (order.executorId === viewer.id) return true;
+  if (order.type === 'pay_out' && order.status === 'new' && order.executorId === null) {
+    return (await repo.executedFlowIds(db, viewer.id)).includes(order.flowId);
+  }
+  return false;
+}
+
+export async function visibleOrder(deps: ReadDeps, viewer: Viewer, id: string) {
+  const found = await repo.findOrder(deps.db, id);
+  if (!found || !(await visible(deps.db, viewer, found.order))) throw new DomainError('not_found');
+  return found;
+}
+
+/** GET /order/{id}: the order, its pricing (admin), its timeline, its ledger transfers and its webhooks. */
+export async function orderDetails(
+  deps: ReadDeps,
+  viewer: Viewer,
+  id: string,
+  language: Language,
+): Promise<OrderDetails> {
+  const found = await visibleOrder(deps, viewer, id);
+  const { order } = found;
+  const crypto = cryptoCurrency(order.crypto);
+  const [events, transfers, agentNames] = await Promise.all([
+    repo.eventsOf(deps.db, id),
+    selectRows<{ id: string; code: string; amount: string; created_at: Date | string; debit: string; credit: string }>(
+      deps.db,
+      sql`select t.id, t.code, t.amount_minor::text as amount, t.created_at,
+                 coalesce(du.username, 'platform') || ':' || d.kind as debit,
+                 coalesce(cu.username, 'platform') || ':' || c.kind as credit
+          from ledger_transfers t
+          join ledger_accounts d on d.id = t.debit_account_id left join users du on du.id = d.owner_id
+          join ledger_accounts c on c.id = t.credit_account_id left join users cu on cu.id = c.owner_id
+          where t.reference_id = ${id} order by t.seq`,
+    ),
+    order.agentShares.length > 0
+      ? deps.db
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              order.agentShares.map((share) => share.userId),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  const seesMoney = viewer.type === 'admin';
+  const webhooks = viewer.type === 'admin' || viewer.type === 'merchant' ? await deliveriesOf(deps.db, id) : null;
+  return {
+    order: orderView(found, viewer, deps.reference, language),
+    pricing: seesMoney
+      ? {
+          merchant_fee: percentText(order.merchantFeeHundredths),
+          executor_fee: percentText(order.executorFeeHundredths ?? 0),
+          agents: order.agentShares.map((share) => ({
+            username: agentNames.find((agent) => agent.id === share.userId)?.username ?? share.userId,
+            role: share.role,
+            percentage: percentText(share.hundredths),
+          })),
+          hold: { amount: formatMoney(order.holdMinor, crypto), currency: crypto },
+        }
+      : null,
+    timeline: events.map((event) => ({
+      status: { slug: event.toStatus, title: translate(language, `order_status.${event.toStatus}`) },
+      from_status: event.fromStatus,
+      actor: event.actorKind,
+      note: event.note,
+      created_at: event.createdAt.toISOString(),
+    })),
+    transfers:
+      seesMoney || viewer.type === 'merchant' || viewer.id === order.executorId
+        ? transfers.map((transfer) => ({
+            guid: transfer.id,
+            code: { slug: transfer.code, title: translate(language, `transfer.${transfer.code}`) },
+            from: transfer.debit,
+            to: transfer.credit,
+            money: { amount: formatMoney(BigInt(transfer.amount), crypto), currency: crypto },
+            created_at: new Date(transfer.created_at).toISOString(),
+          }))
+        : [],
+    webhooks,
+  };
+}
+
+async function deliveriesOf(db: Executor, orderId: string) {
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.orderId, orderId))
+    .orderBy(asc(webhookDeliveries.createdAt));
+  const attempts =
+    deliveries.length > 0
+      ? await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((delivery) => delivery.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.attemptedAt))
+      : [];
+  return deliveries.map((delivery) => ({
+    id: delivery.id,
+    type: delivery.type,
+    status: delivery.status as 'pending' | 'delivered' | 'failed' | 'skipped',
+    created_at: delivery.createdAt.toISOString(),
+    attempts: attempts
+      .filter((attempt) => attempt.deliveryId === delivery.id)
+      .map((attempt) => ({
+        attempted_at: attempt.attemptedAt.toISOString(),
+        status_code: attempt.statusCode,
+        duration_ms: attempt.durationMs,
+        error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
+      })),
+  }));
+}

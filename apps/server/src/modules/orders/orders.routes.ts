@@ -1,0 +1,111 @@
+import {
+  can,
+  listEnvelope,
+  orderDetailsSchema,
+  orderListQuerySchema,
+  orderSchema,
+  successEnvelope,
+} from '@paydesk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { DomainError } from '../../lib/errors';
+import { requireUser } from '../../plugins/session';
+import { enqueueWebhook } from '../webhooks/outbox';
+import { listOrders, orderDetails, visibleOrder } from './orders.read';
+import * as repo from './orders.repository';
+import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';
+import { orderView, type Viewer } from './orders.view';
+
+const tags = ['orders'];
+const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+const one = replies({ 200: successEnvelope(orderSchema) }, writeErrors);
+
+const viewerOf = (request: FastifyRequest): Viewer => {
+  const user = requireUser(request);
+  return { id: user.id, type: user.type, canManage: can(user, 'orders.manage') };
+};
+
+/** SPEC §7 "Orders and disputes": the role paths of the lists, an order's details and the actions on the screens. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, reference: app.reference };
+  const list = {
+    tags,
+    querystring: orderListQuerySchema,
+    response: replies({ 200: listEnvelope(orderSchema) }, readErrors),
+  };
+  for (const [path, access] of [
+    ['/order', 'orders.all'],
+    ['/merchant/order', 'orders.merchant'],
+    ['/trader/order', 'orders.trader'],
+    ['/partner/order', 'orders.partner'],
+  ] as const) {
+    app.get(path, { config: { access }, schema: list }, async (request) => ({
+      success: true as const,
+      data: await listOrders(deps, viewerOf(request), request.query, request.language),
+    }));
+  }
+
+  app.get(
+    '/order/:id',
+    {
+      config: { access: 'orders.read' },
+      schema: { tags, params: idParams, response: replies({ 200: successEnvelope(orderDetailsSchema) }, readErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await orderDetails(deps, viewerOf(request), request.params.id, request.language),
+    }),
+  );
+
+  /** The answer of an action: the order as its viewer sees it now. */
+  const answer = async (request: FastifyRequest, id: string) => {
+    const found = await repo.findOrder(deps.db, id);
+    if (!found) throw new DomainError('not_found');
+    return { success: true as const, data: orderView(found, viewerOf(request), deps.reference, request.language) };
+  };
+
+  app.post(
+    '/order/:id/set-paid',
+    { config: { access: 'orders.execute' }, schema: { tags, params: idParams, response: one } },
+    async (request) => {
+      await markPaidByExecutor(deps, requireUser(request).id, request.params.id);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/order/:id/take',
+    { config: { access: 'orders.execute' }, schema: { tags, params: idParams, response: one } },
+    async (request) => {
+      await visibleOrder(deps, viewerOf(request), request.params.id);
+      await takePayOut(deps, requireUser(request).id, request.params.id);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/order/:id/cancel',
+    { config: { access: 'orders.manage' }, schema: { tags, params: idParams, response: one } },
+    async (request) => {
+      await cancelByAdmin(deps, requireUser(request).id, request.params.id);
+      return answer(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/order/:id/webhook/resend',
+    { config: { access: 'orders.manage' }, schema: { tags, params: idParams, response: one } },
+    async (request) => {
+      const { order } = await visibleOrder(deps, viewerOf(request), request.params.id);
+      if (order.status !== 'paid' && order.status !== 'canceled') throw new DomainError('order_status_conflict');
+      await deps.db.transaction(async (tx) => {
+        await enqueueWebhook(tx, deps.reference, order, order.status === 'paid' ? 'order.paid' : 'order.canceled', {
+          force: true,
+        });
+      });
+      return answer(request, request.params.id);
+    },
+  );
+};

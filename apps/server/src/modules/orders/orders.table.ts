@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { flows } from '../flows/flows.table';
+import { requisites } from '../requisites/requisites.table';
+import { users } from '../users/users.table';
+
+/** One agent's share of an order, fixed at creation (DESIGN §5): a merchant's referral or a trader's team lead. */
+export interface AgentShare {
+  userId: string;
+  role: 'referral' | 'teamlead';
+  hundredths: number;
+}
+
+/**
+ * Orders (DESIGN §5): one payer's pay-in or one recipient's pay-out, priced at creation and settled through the ledger.
+ * Every amount is a bigint of minor units; the rate is exact. What the payer sees (the requisite's details) is copied
+ * into `details`, so an edit of the requisite never changes an order already given out.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'restrict' }),
+    executorId: uuid('executor_id').references(() => users.id, { onDelete: 'restrict' }),
+    executorType: text('executor_type'),
+    requisiteId: uuid('requisite_id').references(() => requisites.id, { onDelete: 'restrict' }),
+    fiat: text('fiat').notNull(),
+    fiatAmountMinor: bigint('fiat_amount_minor', { mode: 'bigint' }).notNull(),
+    crypto: text('crypto').notNull(),
+    /** The crypto worth of the fiat at the rate, rounded up to a minor unit (what a pay-in holds). */
+    cryptoAmountMinor: bigint('crypto_amount_minor', { mode: 'bigint' }).notNull(),
+    rate: numeric('rate', { precision: 30, scale: 8 }).notNull(),
+    merchantFeeHundredths: integer('merchant_fee_hundredths').notNull(),
+    /** The executor's reward; a pay-out's is fixed when it is taken. */
+    executorFeeHundredths: integer('executor_fee_hundredths'),
+    agentShares: jsonb('agent_shares').$type<AgentShare[]>().notNull(),
+    /** What is held until the order settles or is canceled. */
+    holdMinor: bigint('hold_minor', { mode: 'bigint' }).notNull(),
+    paymentOption: text('payment_option'),
+    paymentType: text('payment_type'),
+    /** Pay-in: the requisite's attributes as given to the payer; pay-out: the recipient as the merchant gave it. */
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    clientId: text('client_id'),
+    /** Who or what settled it: executor, terminal, dispute or admin. */
+    paidBy: text('paid_by'),
+    /** The status a dispute will return to when it is rejected (DESIGN §12). */
+    statusBeforeDispute: text('status_before_dispute'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('orders_client_order_key').on(table.merchantId, table.clientOrderId),
+    // The role paths of the lists (DESIGN §5): newest first per merchant, per executor, and for admins.
+    index('orders_merchant_created_idx').on(table.merchantId, table.createdAt, table.id),
+    index('orders_executor_created_idx').on(table.executorId, table.createdAt, table.id),
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_type_created_idx').on(table.type, table.createdAt, table.id),
+    // The matcher: open orders per requisite (concurrency, one per amount) and the day's and month's per requisite.
+    index('orders_requisite_open_idx')
+      .on(table.requisiteId, table.fiatAmountMinor)
+      .where(sql`${table.status} in ('new', 'in-progress')`),
+    index('orders_requisite_created_idx').on(table.requisiteId, table.createdAt),
+    index('orders_flow_executor_created_idx').on(table.flowId, table.executorId, table.createdAt),
+    // Pay-outs waiting to be taken in a flow.
+    index('orders_payout_open_idx')
+      .on(table.flowId, table.createdAt)
+      .where(sql`${table.type} = 'pay_out' and ${table.status} = 'new'`),
+    check('orders_type_check', sql`${table.type} in ('pay_in', 'pay_out')`),
+    check('orders_status_check', sql`${table.status} in ('new', 'in-progress', 'paid', 'canceled', 'dispute')`),
+    check(
+      'orders_amounts_check',
+      sql`${table.fiatAmountMinor} > 0 and ${table.cryptoAmountMinor} > 0 and ${table.holdMinor} > 0`,
+    ),
+    check('orders_rate_check', sql`${table.rate} > 0`),
+  ],
+);
+
+/** Every transition of an order, for its timeline (who did what, when). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** merchant, executor, admin, terminal or system. */
+    actorKind: text('actor_kind').notNull(),
+    actorId: uuid('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * The webhook outbox (DESIGN §10): an event written in the transaction that caused it, delivered by the job runner.
+ * The row's id is the event id a merchant drops duplicates by.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending, delivered, failed (after the last attempt) or skipped (no URL or key to deliver with). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('webhook_deliveries_order_idx').on(table.orderId, table.createdAt),
+    check('webhook_deliveries_status_check', sql`${table.status} in ('pending', 'delivered', 'failed', 'skipped')`),
+  ],
+);
+
+/** Every attempt of a delivery: time, status, duration, error, the first kilobyte of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
+);
+
+/**
+ * Idempotency keys of the API (DESIGN §9), kept 24 hours per key owner: the first answer is replayed for the same
+ * body; another body is refused; a request still running is a conflict.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** running or done. */
+    state: text('state').notNull(),
+    statusCode: integer('status_code'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownerId, table.key] }),
+    index('api_idempotency_created_idx').on(table.createdAt),
+  ],
+);

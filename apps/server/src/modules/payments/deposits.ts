@@ -1,0 +1,138 @@
+import { type DepositSource, formatMoney, USDT } from '@paydesk/contract';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { DomainError } from '../../lib/errors';
+import { derivedId, newId } from '../../lib/ids';
+import { recordAudit } from '../audit/audit.service';
+import { announceUserChanged } from '../auth/sessions.repository';
+import { depositAddedType, publishEvent } from '../events/events.bus';
+import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.service';
+import { insuranceDueMinor } from '../users/insurance';
+import * as users from '../users/users.repository';
+import * as wallets from '../wallets/wallets.repository';
+import * as repo from './payments.repository';
+
+export interface DepositInput {
+  txHash: string;
+  address: string;
+  amountMinor: bigint;
+  source: DepositSource;
+  /** The admin who entered it; null when a watcher saw it. */
+  actorId: string | null;
+}
+
+export type DepositOutcome = { credited: boolean; paymentId: string };
+
+const fieldError = (field: string, key: string) => new DomainError('validation_failed', { [field]: [key] });
+
+/** The split of a deposit between a trader's unpaid insurance and the available balance (DESIGN §4). */
+async function depositTransfers(tx: Tx, ownerId: string, paymentId: string, amountMinor: bigint, key: string) {
+  const profile = await users.lockTraderProfile(tx, ownerId);
+  let toInsurance = 0n;
+  let coversInsurance = false;
+  if (profile && !profile.insurancePaid) {
+    const due = await insuranceDueMinor(tx, profile);
+    toInsurance = amountMinor < due ? amountMinor : due;
+    coversInsurance = toInsurance >= due;
+  }
+  const transfers: TransferSpec[] = [];
+  const custody = platformAccount('custody');
+  if (toInsurance > 0n) {
+    transfers.push({
+      id: derivedId(`${key}:insurance`),
+      code: 'insurance',
+      debit: custody,
+      credit: userAccount(ownerId, 'insurance'),
+      amountMinor: toInsurance,
+      referenceId: paymentId,
+    });
+  }
+  if (amountMinor > toInsurance) {
+    transfers.push({
+      id: derivedId(`${key}:available`),
+      code: 'deposit',
+      debit: custody,
+      credit: userAccount(ownerId, 'available'),
+      amountMinor: amountMinor - toInsurance,
+      referenceId: paymentId,
+    });
+  }
+  return { transfers, coversInsurance };
+}
+
+async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> {
+  return db.transaction(async (tx) => {
+    const target = await wallets.findAddress(tx, input.address);
+    if (!target) throw fieldError('address', 'validation.address_unknown');
+    const existing = await repo.findDeposit(tx, input.txHash, input.address);
+    if (existing) {
+      if (existing.amountMinor !== input.amountMinor) throw fieldError('amount', 'validation.deposit_amount_differs');
+      return { credited: false, paymentId: existing.id };
+    }
+    const ownerId = target.user.id;
+    const payment = await repo.insertPayment(tx, {
+      id: newId(),
+      userId: ownerId,
+      type: 'deposit',
+      status: 'done',
+      amountMinor: input.amountMinor,
+      currency: USDT.code,
+      address: input.address,
+      txHash: input.txHash,
+      source: input.source,
+      createdBy: input.actorId,
+    });
+    const key = `deposit:${input.txHash}:${input.address}`;
+    const { transfers, coversInsurance } = await depositTransfers(tx, ownerId, payment.id, input.amountMinor, key);
+    await postTransfers(tx, transfers);
+    if (coversInsurance) {
+      await users.updateTraderProfile(tx, ownerId, { insurancePaid: true });
+      await announceUserChanged(tx, ownerId);
+      await recordAudit(tx, {
+        actorId: input.actorId,
+        action: 'trader.insurance_paid',
+        targetUserId: ownerId,
+        before: { insurance_paid: false },
+        after: { insurance_paid: true, payment: payment.id },
+      });
+    }
+    if (input.actorId) {
+      await recordAudit(tx, {
+        actorId: input.actorId,
+        action: 'payment.deposit_credited',
+        targetUserId: ownerId,
+        after: {
+          payment: payment.id,
+          amount: formatMoney(input.amountMinor, USDT),
+          tx_hash: input.txHash,
+          address: input.address,
+        },
+      });
+    }
+    await publishEvent(tx, {
+      userId: ownerId,
+      type: depositAddedType,
+      message: JSON.stringify({
+        amount: formatMoney(input.amountMinor, USDT),
+        currency: { code: USDT.code, name: USDT.name },
+      }),
+    });
+    return { credited: true, paymentId: payment.id };
+  });
+}
+
+/**
+ * Credits a confirmed on-chain deposit to the owner of the receiving address, once per transaction hash and address: a
+ * repeat answers `credited: false` and changes nothing. Two processes racing on the same transfer meet at the unique
+ * index; the loser sees the winner's payment. A trader's unpaid insurance is filled first.
+ */
+export async function creditDeposit(db: Db, input: DepositInput): Promise<DepositOutcome> {
+  try {
+    return await creditOnce(db, input);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await repo.findDeposit(db, input.txHash, input.address);
+    if (!existing) throw error;
+    return { credited: false, paymentId: existing.id };
+  }
+}

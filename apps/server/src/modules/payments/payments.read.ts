@@ -1,0 +1,81 @@
+import {
+  type BalanceHistoryQuery,
+  type Language,
+  type ListData,
+  type Payment,
+  type PaymentListQuery,
+  paginate,
+} from '@paydesk/contract';
+import type { Executor } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import * as repo from './payments.repository';
+import { dateRange, historyFilters, historyRowView, paymentFilters, paymentView } from './payments.view';
+
+const sortedPageOf = (query: { page: number; count: number; sort?: string }) => ({
+  ...pageOf(query),
+  ascending: query.sort === 'created_at',
+});
+
+/** One payment with its people and the owner's balance around its first movement. */
+export async function getPayment(db: Executor, id: string, language: Language): Promise<Payment> {
+  const row = await repo.findPaymentWithPeople(db, id);
+  if (!row) throw new DomainError('not_found');
+  const movements = await repo.firstMovements(db, [id]);
+  return paymentView(row, movements.get(id), language);
+}
+
+/** GET /transaction: payments of every user for the admin's screen (SPEC §2.13). */
+export async function listPayments(
+  db: Executor,
+  query: PaymentListQuery,
+  language: Language,
+): Promise<ListData<Payment>> {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { rows, count } = await repo.listPayments(
+    db,
+    {
+      type: query['filter[type]'],
+      statuses: query['filter[status]'],
+      id: query['filter[uuid]'],
+      username: query['filter[username]'],
+      from,
+      until,
+    },
+    sortedPageOf(query),
+  );
+  const movements = await repo.firstMovements(
+    db,
+    rows.map((row) => row.payment.id),
+  );
+  return {
+    items: rows.map((row) => paymentView(row, movements.get(row.payment.id), language)),
+    context: {
+      available_filters: paymentFilters(language),
+      pagination: paginate(count.total, query, count.estimated),
+    },
+  };
+}
+
+/** GET /my/transaction: the signed-in user's balance history, one row per movement of one of its accounts. */
+export async function balanceHistory(
+  db: Executor,
+  self: { id: string; username: string },
+  query: BalanceHistoryQuery,
+  language: Language,
+) {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { rows, count } = await repo.historyOf(
+    db,
+    self.id,
+    { codes: query['filter[type]'], accounts: query['filter[account]'], from, until },
+    sortedPageOf(query),
+  );
+  return {
+    items: rows.map((row) => historyRowView(row, self, language)),
+    context: {
+      available_filters: historyFilters(language),
+      pagination: paginate(count.total, query, count.estimated),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Deps } from '../../deps';
+import { DomainError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { diff, recordAudit } from '../audit/audit.service';
+import type { ClientInfo } from '../auth/login';
+import { endSessions } from '../auth/sessions.repository';
+import { createThrottle } from '../auth/throttle';
+import { loadUser } from './users.read';
+import * as repo from './users.repository';
+import { auditSnapshot } from './users.view';
+
+/**
+ * POST /password/setup: sets the password of an invited user. The code works once and only before it expires;
+ * guessing codes is throttled per code and address and per address, like sign-in.
+ */
+export async function acceptInvite(deps: Deps, code: string, password: string, client: ClientInfo): Promise<void> {
+  const throttle = createThrottle(deps.db, deps.config, 'invite');
+  // Refused before the costly hash when the address is guessing already.
+  await throttle.assertAllowed(code, client.ip);
+  const passwordHash = await hashPassword(password);
+  await throttle.guard(code, client.ip, ['invite_invalid'], () =>
+    deps.db.transaction(async (tx) => {
+      const user = await repo.findUserByInviteCode(tx, code);
+      const valid = user?.inviteExpiresAt && user.inviteExpiresAt > new Date() && !user.isBlocked;
+      if (!user || !valid) throw new DomainError('invite_invalid');
+      const before = await loadUser(tx, user.id);
+      await repo.updateUser(tx, user.id, { passwordHash, inviteCode: null, inviteExpiresAt: null });
+      await endSessions(tx, user.id, null);
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'user.invite_accepted',
+        targetUserId: user.id,
+        ...diff(auditSnapshot(before), auditSnapshot(await loadUser(tx, user.id))),
+      });
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import { type ListData, paginate, permissions, USDT, type User, type UserListQuery } from '@paydesk/contract';
+import type { Executor } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import { auditTrail } from '../audit/audit.service';
+import * as ledger from '../ledger/ledger.repository';
+import { userListFilters } from './users.filters';
+import * as repo from './users.repository';
+import { percentText, toUser } from './users.view';
+
+type Row = { user: repo.UserRow; profile: repo.TraderProfileRow | null };
+
+/** The managed-user entities of many users: fees, agent links and balances in one query each, never per user. */
+export async function loadUsers(db: Executor, rows: Row[]): Promise<User[]> {
+  const ids = rows.map((row) => row.user.id);
+  const [fees, links, balances] = await Promise.all([
+    repo.feesOf(db, ids),
+    repo.agentLinksOf(db, ids),
+    ledger.balancesOf(db, ids, USDT.code),
+  ]);
+  return rows.map(({ user, profile }) =>
+    toUser(
+      user,
+      profile,
+      fees.filter((fee) => fee.userId === user.id),
+      links.filter((link) => link.userId === user.id),
+      balances.get(user.id) ?? ledger.zeroBalances(),
+    ),
+  );
+}
+
+export async function loadUser(db: Executor, id: string): Promise<User> {
+  const row = await repo.findUserWithProfile(db, id);
+  const [view] = row ? await loadUsers(db, [row]) : [];
+  if (!view) throw new DomainError('not_found');
+  return view;
+}
+
+/** GET /user: SPEC §2.8's lists, filtered and paged in SQL. */
+export async function listUsers(db: Executor, query: UserListQuery): Promise<ListData<User>> {
+  const { rows, count } = await repo.listUsers(
+    db,
+    {
+      type: query['filter[type]'],
+      uuid: query['filter[uuid]'],
+      username: query['filter[username]'],
+      isActive: query['filter[is_active]'],
+      isBlocked: query['filter[is_blocked]'],
+    },
+    pageOf(query),
+  );
+  return {
+    items: await loadUsers(db, rows),
+    context: { available_filters: userListFilters(), pagination: paginate(count.total, query, count.estimated) },
+  };
+}
+
+/** GET /agent/trader/: the agent's own traders with the agent's percentages (SPEC §2.7). */
+export async function agentTraders(db: Executor, agentId: string, query: { page: number; count: number }) {
+  const { rows, total } = await repo.tradersOfAgent(db, agentId, pageOf(query));
+  return {
+    items: rows.map(({ user, link }) => ({
+      uuid: user.id,
+      username: user.username,
+      pay_in_percentage: percentText(link.payInHundredths),
+      pay_out_percentage: percentText(link.payOutHundredths),
+    })),
+    context: { available_filters: [], pagination: paginate(total, query) },
+  };
+}
+
+export const adminRoleList = () => [{ id: 'support', name: 'support', canExpandPermissions: false }];
+export const permissionList = () => permissions.map((id) => ({ id, name: id }));
+
+/** GET /user/{uuid}/audit: the trail of a user that exists. */
+export async function userAuditTrail(db: Executor, id: string, query: { page: number; count: number }) {
+  if (!(await repo.findUserById(db, id))) throw new DomainError('not_found');
+  return auditTrail(db, id, query);
+}

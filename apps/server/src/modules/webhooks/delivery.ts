@@ -1,0 +1,105 @@
+import { createHmac } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Deps } from '../../deps';
+import { newId } from '../../lib/ids';
+import { destinationProblem } from '../../lib/network';
+import type { JobDefinition } from '../jobs/jobs.runner';
+import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
+import { users } from '../users/users.table';
+import { webhookSchedule } from './outbox';
+
+const timeoutMs = 10_000;
+const excerptBytes = 1024;
+
+/** `Paydesk-Signature: t=<unix>,v1=<hex HMAC-SHA256(notification key, t + "." + raw body)>` (DESIGN §10). */
+export function signatureHeader(key: string, body: string, unixSeconds: number): string {
+  const digest = createHmac('sha256', key).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${digest}`;
+}
+
+/** A delivery attempt that did not succeed; the job runner retries it after its backoff. */
+class DeliveryFailed extends Error {}
+
+/**
+ * Delivers one webhook: POST to the merchant's notification URL with the signature header, a 2xx within 10 s is
+ * success. Every attempt is logged with its time, status, duration, error and the first kilobyte of the answer. The
+ * destination is checked on the address it resolves to, at every attempt; a private one is refused unless allowed.
+ */
+export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): JobDefinition {
+  const { db } = deps;
+  async function attempt(deliveryId: string, final: boolean) {
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1);
+    if (!delivery || delivery.status === 'delivered') return;
+    const [merchant] = await db
+      .select({ url: users.notificationUrl, key: users.notificationKey })
+      .from(users)
+      .where(eq(users.id, delivery.merchantId))
+      .limit(1);
+    const started = Date.now();
+    const record = async (outcome: { statusCode?: number; error?: string; excerpt?: string }, status: string) => {
+      await db.transaction(async (tx) => {
+        await tx.insert(webhookAttempts).values({
+          id: newId(),
+          deliveryId,
+          statusCode: outcome.statusCode ?? null,
+          durationMs: Date.now() - started,
+          error: outcome.error ?? null,
+          responseExcerpt: outcome.excerpt ?? null,
+        });
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            status,
+            attempts: sql`${webhookDeliveries.attempts} + 1`,
+            ...(status === 'delivered' ? { deliveredAt: new Date() } : {}),
+          })
+          .where(eq(webhookDeliveries.id, deliveryId));
+      });
+    };
+    if (!merchant?.url || !merchant.key) {
+      // Nothing to send to or sign with: the merchant can set them and resend.
+      await record({ error: merchant?.url ? 'no notification key to sign with' : 'no notification URL' }, 'skipped');
+      return;
+    }
+    const url = new URL(merchant.url);
+    const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: true });
+    const failed = final ? 'failed' : 'pending';
+    if (problem) {
+      await record({ error: `destination refused: ${problem}` }, failed);
+      throw new DeliveryFailed(`destination refused: ${problem}`);
+    }
+    const body = JSON.stringify(delivery.payload);
+    try {
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Paydesk-Webhooks/1',
+          'paydesk-signature': signatureHeader(deps.secrets.open(merchant.key), body, Math.floor(Date.now() / 1000)),
+          'paydesk-event-id': delivery.id,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = (await response.text()).slice(0, excerptBytes);
+      if (response.status >= 200 && response.status < 300) {
+        await record({ statusCode: response.status, excerpt: text }, 'delivered');
+        return;
+      }
+      await record({ statusCode: response.status, excerpt: text, error: `answered ${response.status}` }, failed);
+      throw new DeliveryFailed(`answered ${response.status}`);
+    } catch (error) {
+      if (error instanceof DeliveryFailed) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      await record({ error: message }, failed);
+      log.info({ delivery: deliveryId, error: message }, 'webhook delivery failed; it will be retried');
+      throw new DeliveryFailed(message);
+    }
+  }
+  return {
+    run: ({ payload, attempt: number }) => attempt(String(payload.deliveryId), number >= webhookSchedule.length + 1),
+    backoffMs: (attemptNumber) => webhookSchedule[attemptNumber - 1] ?? webhookSchedule.at(-1) ?? 60_000,
+  };
+}

@@ -1,0 +1,58 @@
+import type { WebhookEvent } from '@paydesk/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { enqueueJob } from '../jobs/jobs.repository';
+import type { OrderRow } from '../orders/orders.repository';
+import { webhookDeliveries } from '../orders/orders.table';
+import { apiOrderView } from '../orders/orders.view';
+import type { ReferenceData } from '../reference/reference.read';
+import { userWebhooks } from '../users/users.table';
+
+export const webhookJob = 'webhooks.deliver';
+
+export type WebhookType = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
+
+/**
+ * Writes a webhook into the outbox in the caller's transaction (DESIGN §10) and queues its delivery: it exists, and
+ * is sent, only if the change that caused it commits. A type the merchant switched off (SPEC §2.11) is not written.
+ */
+export async function enqueueWebhook(
+  tx: Executor,
+  reference: ReferenceData,
+  order: OrderRow,
+  type: WebhookType,
+  options: { force?: boolean } = {},
+): Promise<string | null> {
+  if (!options.force) {
+    const [setting] = await tx
+      .select({ isDisabled: userWebhooks.isDisabled })
+      .from(userWebhooks)
+      .where(and(eq(userWebhooks.userId, order.merchantId), eq(userWebhooks.slug, type)))
+      .limit(1);
+    if (setting?.isDisabled) return null;
+  }
+  const id = newId();
+  const event: WebhookEvent = { id, type, created_at: new Date().toISOString(), data: apiOrderView(order, reference) };
+  await tx.insert(webhookDeliveries).values({
+    id,
+    orderId: order.id,
+    merchantId: order.merchantId,
+    type,
+    payload: event as unknown as Record<string, unknown>,
+  });
+  await enqueueJob(tx, { kind: webhookJob, payload: { deliveryId: id }, maxAttempts: webhookSchedule.length + 1 });
+  return id;
+}
+
+/**
+ * Delays before each retry, like Hyperswitch's: 1 min, 5 min ×2, 10 min ×5, 1 h ×5, 6 h ×3 — sixteen retries over a
+ * little more than 24 hours, then the delivery is failed (DESIGN §10).
+ */
+export const webhookSchedule: readonly number[] = [
+  60_000,
+  ...Array<number>(2).fill(5 * 60_000),
+  ...Array<number>(5).fill(10 * 60_000),
+  ...Array<number>(5).fill(60 * 60_000),
+  ...Array<number>(3).fill(6 * 60 * 60_000),
+];

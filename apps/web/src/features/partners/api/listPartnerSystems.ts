@@ -1,0 +1,34 @@
+import type { PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http } from '../../../lib/http';
+import { moneyKey } from '../../../lib/money';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+
+/**
+ * Root of every partner-system query: the list, one system, its balance log and the form's choices. It sits under
+ * `moneyKey` because the screen shows balances, so real-time deposits and money mutations refresh it too; the create
+ * and edit mutations invalidate it whole.
+ */
+export const partnersKey = [...moneyKey, 'partners'] as const;
+
+/** The list with `context.total`: every partner's balance in all (the screen's title line). */
+export type PartnerSystemList = z.output<typeof partnerSystemListSchema>['data'];
+export type { PartnerSystem };
+
+/** `GET /partner-system`: one page of the partner payment systems (SPEC §2.20, §7 Flows and partners). */
+export function fetchPartnerSystems(params: ListParams, signal?: AbortSignal): Promise<PartnerSystemList> {
+  return http.get<PartnerSystemList>('/partner-system', { query: toListQuery(params), signal });
+}
+
+export const partnerSystemsQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: [...partnersKey, 'list', params],
+    queryFn: ({ signal }) => fetchPartnerSystems(params, signal),
+    // The rows of the previous page stay on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function usePartnerSystems(params: ListParams) {
+  return useQuery(partnerSystemsQuery(params));
+}

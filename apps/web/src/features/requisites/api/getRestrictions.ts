@@ -1,0 +1,23 @@
+import type { Restriction } from '@paydesk/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { requisitesKey } from './listRequisites';
+
+export const restrictionsKey = (id: string) => [...requisitesKey, 'restrictions', id] as const;
+
+/** `GET /requisite/{id}/restrictions`: the restrictions of one requisite, by type. */
+export function getRestrictions(id: string, signal?: AbortSignal): Promise<Restriction[]> {
+  return http.get<Restriction[]>(`/requisite/${encodeURIComponent(id)}/restrictions`, { signal });
+}
+
+export const restrictionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: restrictionsKey(id),
+    queryFn: ({ signal }) => getRestrictions(id, signal),
+    // The modal shows what is in force now, not what was read when it was last opened.
+    staleTime: 0,
+  });
+
+export function useRestrictions(id: string) {
+  return useQuery(restrictionsQuery(id));
+}

@@ -1,0 +1,73 @@
+import { Group } from '@mantine/core';
+import type { Requisite } from '@paydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFailureText } from '../../../lib/useFailureText';
+import { OnlineDot } from '../../../ui/OnlineDot';
+import { SingleSelect } from '../../../ui/SingleSelect';
+import { useUpdateRequisite } from '../api/updateRequisite';
+import { useToasts } from './useToasts';
+
+const activeValue = 'active';
+const inactiveValue = 'inactive';
+
+/** The coloured dot of `is_active`: green when active, the dimmed grey when not. */
+export function ActiveDot({ active }: { active: boolean }) {
+  const { t } = useTranslation('requisites');
+  return <OnlineDot online={active} label={active ? t('status.active') : t('status.inactive')} />;
+}
+
+/**
+ * The admin's active/inactive dropdown (SPEC §2.14, §4 Requisite): the choice shows at once and is sent alone as
+ * `{ is_active }`; when the update fails the dropdown goes back to what it was and a toast says why.
+ */
+export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
+  const { t } = useTranslation('requisites');
+  const failureText = useFailureText();
+  const update = useUpdateRequisite();
+  const toasts = useToasts();
+  const [shown, setShown] = useState(requisite.is_active);
+  const [known, setKnown] = useState(requisite.is_active);
+  // A reloaded row (after this change or anyone else's) is the truth again.
+  if (requisite.is_active !== known) {
+    setKnown(requisite.is_active);
+    setShown(requisite.is_active);
+  }
+
+  function choose(value: string | null) {
+    const next = value === activeValue;
+    if (value === null || next === shown) return;
+    const previous = shown;
+    setShown(next);
+    update.mutate(
+      { id: requisite.id, changes: { is_active: next } },
+      {
+        onSuccess: (saved) =>
+          toasts.done(t(saved.is_active ? 'toast.activated' : 'toast.deactivated', { name: saved.name })),
+        onError: (error) => {
+          setShown(previous);
+          toasts.failed(t('toast.statusFailed', { name: requisite.name, reason: failureText(error, t('saveFailed')) }));
+        },
+      },
+    );
+  }
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <ActiveDot active={shown} />
+      <SingleSelect
+        aria-label={t('status.select', { name: requisite.name })}
+        data={[
+          { value: activeValue, label: t('status.active') },
+          { value: inactiveValue, label: t('status.inactive') },
+        ]}
+        value={shown ? activeValue : inactiveValue}
+        onChange={choose}
+        allowDeselect={false}
+        disabled={update.isPending}
+        size="xs"
+        w={130}
+      />
+    </Group>
+  );
+}

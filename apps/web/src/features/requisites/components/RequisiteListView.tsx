@@ -1,0 +1,122 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { can, type Requisite } from '@paydesk/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { useFailureText } from '../../../lib/useFailureText';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterBar } from '../../../ui/FilterBar';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { type RequisiteScope, useRequisitesList } from '../api/listRequisites';
+import { RequisiteDetailsModal } from './RequisiteDetailsModal';
+import { RequisiteFormModal } from './RequisiteFormModal';
+import { RestrictionsModal, type RestrictionsTarget } from './RestrictionsModal';
+import { requisiteColumns } from './requisiteColumns';
+import { useToasts } from './useToasts';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; requisite: Requisite }
+  | { kind: 'details'; requisite: Requisite }
+  | { kind: 'restrictions'; target: RestrictionsTarget };
+
+/**
+ * SPEC §2.14: the admin's list of every requisite (`all`, with owners and the active dropdown) or a trader's own
+ * (`own`): filters from the server, the table, pagination, and the add, edit, details and restrictions modals.
+ */
+export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
+  const { t } = useTranslation('requisites');
+  const failureText = useFailureText();
+  const toasts = useToasts();
+  const user = useCurrentUser().data;
+  const mayWrite = user !== undefined && can(accessSubjectOf(user), 'requisites.write');
+  const list = useListParams();
+  const requisites = useRequisitesList(scope, list.params);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const requisiteOf = (kind: 'edit' | 'details') =>
+    dialog?.kind === kind && 'requisite' in dialog ? dialog.requisite : null;
+
+  const columns = useMemo(
+    () =>
+      requisiteColumns(
+        t,
+        {
+          onDetails: (requisite) => setDialog({ kind: 'details', requisite }),
+          onEdit: (requisite) => setDialog({ kind: 'edit', requisite }),
+          onRestrictions: (requisite, readOnly) => setDialog({ kind: 'restrictions', target: { requisite, readOnly } }),
+        },
+        { showOwner: scope === 'all', mayWrite, activeSelect: scope === 'all' },
+      ),
+    [t, scope, mayWrite],
+  );
+  const filters = useMemo(
+    () =>
+      (requisites.data?.context.available_filters ?? []).map((filter) => ({
+        ...filter,
+        label: t(filter.label, { defaultValue: filter.label }),
+      })),
+    [requisites.data, t],
+  );
+  const pagination = requisites.data?.context.pagination;
+
+  function onSaved(requisite: Requisite, created: boolean) {
+    toasts.done(t(created ? 'toast.created' : 'toast.updated', { name: requisite.name }));
+    close();
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        {mayWrite && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
+            {t('add')}
+          </Button>
+        )}
+      </Group>
+      {filters.length > 0 && (
+        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
+      )}
+      {requisites.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(requisites.error, t('loadFailed'))}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={requisites.data?.items ?? []}
+        rowKey={(requisite) => requisite.id}
+        loading={requisites.isFetching}
+        emptyMessage={t('empty')}
+        minWidthPx={scope === 'all' ? 1250 : 1100}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+
+      {mayWrite && (
+        <RequisiteFormModal
+          opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+          requisite={requisiteOf('edit') ?? undefined}
+          withOwner={scope === 'all'}
+          onClose={close}
+          onSaved={onSaved}
+        />
+      )}
+      <RequisiteDetailsModal requisite={requisiteOf('details')} onClose={close} />
+      <RestrictionsModal
+        target={dialog?.kind === 'restrictions' ? dialog.target : null}
+        onClose={close}
+        onSaved={(requisite) => {
+          toasts.done(t('toast.restrictionsSaved', { name: requisite.name }));
+          close();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { currencySchema } from './session';
+import { dateFilter, enumList } from './wallet';
+import { listQuerySchema } from './wire';
+
+/** SPEC §2.12 orders, §3 Order, §4 order statuses; DESIGN §5. An order is never a deal, payment or transaction. */
+
+export const orderTypes = ['pay_in', 'pay_out'] as const;
+export type OrderType = (typeof orderTypes)[number];
+
+/** Statuses on the wire (SPEC §2.12 filters use "in-progress"); `dispute` while an appeal is open (DESIGN §12). */
+export const orderStatuses = ['new', 'in-progress', 'paid', 'canceled', 'dispute'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** What the active screen loads (SPEC §2.12). */
+export const activeOrderStatuses = ['new', 'in-progress'] as const satisfies readonly OrderStatus[];
+
+/** The payment details of SPEC §3: where the payer pays (pay-in) or where the executor pays (pay-out). */
+export const paymentDetailsSchema = z.object({
+  payment_option: z.string().nullable(),
+  payment_type: z.object({ slug: z.string(), name: z.string(), image: z.object({ url: z.string() }) }).nullable(),
+  holder: z.string().nullable(),
+  recipient: z.string().nullable(),
+  card_number: z.string().nullable(),
+  correspondent_account: z.string().nullable(),
+  phone: z.string().nullable(),
+  bank: z.string().nullable(),
+  bik: z.string().nullable(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+const titled = z.object({ slug: z.string(), title: z.string() });
+const person = z.object({ uuid: z.string(), username: z.string() });
+
+/** The Order entity of SPEC §3 as the screens list it; `payment_details` only for admin, merchant and trader (§6). */
+export const orderSchema = z
+  .object({
+    guid: z.string(),
+    type: z.enum(orderTypes),
+    status: titled,
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string().nullable(),
+    fiat_money: z.object({ amount: z.string(), currency: z.object({ code: z.string() }) }),
+    crypto_money: z.object({ amount: z.string(), currency: z.object({ code: z.string(), name: z.string() }) }),
+    rate: z.string(),
+    executor: z
+      .object({
+        type: z.object({ slug: z.enum(['trader', 'partner']) }),
+        trader: person.nullable(),
+        partner: z.object({ partner: z.object({ title: z.string() }), slug: z.string() }).nullable(),
+      })
+      .nullable(),
+    merchant: person,
+    flow: z.object({ uuid: z.string(), name: z.string() }),
+    client_order_id: z.string(),
+    payment_details: paymentDetailsSchema.nullable(),
+    /** What the viewer may do with it now. */
+    actions: z.array(z.enum(['set_paid', 'take', 'cancel', 'webhook_resend', 'dispute'])),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET [/{role}]/order: the tab is the direction; statuses as a comma list ("new,in-progress"). */
+export const orderListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['created_at', '-created_at'], { error: 'validation.invalid' }).default('-created_at'),
+  'filter[direction]': z.enum(orderTypes, { error: 'validation.invalid' }).optional(),
+  'filter[status]': enumList(orderStatuses),
+  'filter[guid]': z.uuid({ error: 'validation.invalid' }).optional(),
+  'filter[client_order_id]': z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+  'filter[date_from]': dateFilter,
+  'filter[date_to]': dateFilter,
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+export const orderEventSchema = z.object({
+  status: titled,
+  from_status: z.string().nullable(),
+  actor: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const orderTransferSchema = z.object({
+  guid: z.string(),
+  code: titled,
+  from: z.string(),
+  to: z.string(),
+  money: z.object({ amount: z.string(), currency: currencySchema }),
+  created_at: z.string(),
+});
+
+export const webhookAttemptSchema = z.object({
+  attempted_at: z.string(),
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+  response_excerpt: z.string().nullable(),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
+  created_at: z.string(),
+  attempts: z.array(webhookAttemptSchema),
+});
+
+/** GET /order/{id}: the order with its timeline, its ledger transfers and its webhook deliveries. */
+export const orderDetailsSchema = z.object({
+  order: orderSchema,
+  pricing: z
+    .object({
+      merchant_fee: z.string(),
+      executor_fee: z.string(),
+      agents: z.array(
+        z.object({ username: z.string(), role: z.enum(['referral', 'teamlead']), percentage: z.string() }),
+      ),
+      hold: z.object({ amount: z.string(), currency: currencySchema }),
+    })
+    .nullable(),
+  timeline: z.array(orderEventSchema),
+  transfers: z.array(orderTransferSchema),
+  webhooks: z.array(webhookDeliverySchema).nullable(),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
