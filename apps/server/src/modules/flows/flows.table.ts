@@ -74,6 +74,14 @@ export const flowExecutors = pgTable(
   (table) => [
     uniqueIndex('flow_executors_flow_user_key').on(table.flowId, table.userId),
     index('flow_executors_user_idx').on(table.userId),
+    // The matcher's order (DESIGN §5): a flow's executors by priority, then the one assigned least recently, so a
+    // page of candidates reads the first executors instead of sorting all of them.
+    index('flow_executors_matching_idx').on(
+      table.flowId,
+      table.priority.desc().nullsFirst(),
+      table.lastAssignedAt.asc().nullsFirst(),
+      table.id,
+    ),
     check('flow_executors_type_check', sql`${table.executorType} in ('trader', 'partner')`),
     check('flow_executors_priority_check', sql`${table.priority} between 0 and 10`),
   ],

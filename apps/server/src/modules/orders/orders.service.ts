@@ -150,7 +150,7 @@ function checkedRecipient(
   return values;
 }
 
-interface Priced {
+export interface Priced {
   c: Exact;
   cMinor: bigint;
   fiatMinor: bigint;
@@ -160,17 +160,45 @@ interface Priced {
 
 const candidatesPerPage = 25;
 
+interface Match {
+  candidate: Candidate;
+  executorFee: number;
+  teamleads: AgentShare[];
+}
+
 /**
  * Matches a pay-in (DESIGN §5): the first eligible (executor, requisite), re-checked under the requisite's lock, whose
  * shares fit the merchant's fee and whose available USDT covers the hold, which is taken in the same transaction.
  */
-async function matchPayIn(
+export async function matchPayIn(
   tx: Tx,
   request: MatchRequest,
   priced: Priced,
   merchant: { fee: number; referrals: AgentShare[] },
-): Promise<{ candidate: Candidate; executorFee: number; teamleads: AgentShare[] } | null> {
+): Promise<Match | null> {
   let pricingRefused = false;
+  /**
+   * Locks the requisite (or finds it held by another creation, with `skip locked`) and checks it again: under its
+   * lock, what other orders took meanwhile is visible. A requisite that no longer fits is let go at once (its lock
+   * taken after a savepoint, rolled back to), so a creation never holds one while it waits for another: no deadlock.
+   */
+  const lockIfFree = async (candidate: Candidate, wait: boolean): Promise<'free' | 'taken' | 'busy'> => {
+    await tx.execute(sql`savepoint match_candidate`);
+    const locked = await selectRows<{ id: string }>(
+      tx,
+      wait
+        ? sql`select id from requisites where id = ${candidate.requisiteId} for update`
+        : sql`select id from requisites where id = ${candidate.requisiteId} for update skip locked`,
+    );
+    if (locked.length === 0) return 'busy';
+    const fresh = (await usageOf(tx, request, [candidate])).get(candidate.requisiteId);
+    if (fresh !== undefined && ruledOut(candidate, fresh, request) === null) return 'free';
+    await tx.execute(sql`rollback to savepoint match_candidate`);
+    return 'taken';
+  };
+  // A requisite another creation holds is passed over at first, so concurrent pay-ins spread over the candidates
+  // instead of queuing for the first; when nobody else is left, those are waited for, in order.
+  const busy: Match[] = [];
   for (let offset = 0; ; offset += candidatesPerPage) {
     const page = await candidatePage(tx, request, offset, candidatesPerPage);
     if (page.length === 0) break;
@@ -192,13 +220,14 @@ async function matchPayIn(
         pricingRefused = true;
         continue;
       }
-      // Under the requisite's lock, what other orders took meanwhile is visible: check it again.
-      await tx.execute(sql`select id from requisites where id = ${candidate.requisiteId} for update`);
-      const fresh = (await usageOf(tx, request, [candidate])).get(candidate.requisiteId);
-      if (!fresh || ruledOut(candidate, fresh, request)) continue;
-      return { candidate, executorFee, teamleads };
+      const state = await lockIfFree(candidate, false);
+      if (state === 'free') return { candidate, executorFee, teamleads };
+      if (state === 'busy') busy.push({ candidate, executorFee, teamleads });
     }
     if (page.length < candidatesPerPage) break;
+  }
+  for (const match of busy) {
+    if ((await lockIfFree(match.candidate, true)) === 'free') return match;
   }
   if (pricingRefused) throw new DomainError('pricing_invalid');
   return null;
@@ -437,7 +466,7 @@ function releaseTransfer(order: repo.OrderRow): TransferSpec {
 
 /**
  * Moves an order to another status in one transaction: the row locked, the move checked against the lifecycle (an
- * illegal one is a 409), the money (settlement or release), the history row, the webhook and the real-time notes.
+ * illegal one is a 409), the history row, the webhook, the real-time notes and, last, the money (settlement or release).
  * Settling twice is impossible: the order is locked, and its transfers have ids derived from it.
  */
 export async function moveOrder(
@@ -457,8 +486,6 @@ export async function moveOrder(
       throw new DomainError('order_status_conflict');
     const now = new Date();
     const next: repo.OrderRow = { ...order, ...changes, status: to } as repo.OrderRow;
-    if (to === 'paid') await postTransfers(tx, settlementTransfers(next, deps.reference), order.crypto);
-    if (to === 'canceled') await postTransfers(tx, [releaseTransfer(order)], order.crypto);
     await repo.updateOrder(tx, id, {
       ...changes,
       status: to,
@@ -479,6 +506,10 @@ export async function moveOrder(
       'order.updated',
       order.type === 'pay_out' && order.status === 'new' ? await takersOf(tx, order.flowId) : [],
     );
+    // The money last: posting locks the accounts, and the merchant's and the platform's are shared by every order,
+    // so they are held from here to the commit only. The transaction still does all of it or nothing.
+    if (to === 'paid') await postTransfers(tx, settlementTransfers(next, deps.reference), order.crypto);
+    if (to === 'canceled') await postTransfers(tx, [releaseTransfer(order)], order.crypto);
     return moved;
   });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "flow_executors_matching_idx" ON "flow_executors" USING btree ("flow_id","priority" DESC NULLS FIRST,"last_assigned_at" NULLS FIRST,"id");

@@ -1,0 +1,189 @@
+// Shared by the order benchmarks (orders.ts, matching.ts, order-lists.ts): bench databases, pgbench, percentiles,
+// and a look at where the CPU went (the machine is shared, so each table says how much others took).
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function numberSetting(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${text}`);
+  return value;
+}
+
+export const urlOf = (database: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function recreate(database: string) {
+  await withClient(adminUrl, async (client) => {
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.query(`create database ${database}`);
+  });
+}
+
+export async function drop(...databases: string[]) {
+  await withClient(adminUrl, async (client) => {
+    // Let closed pools finish disconnecting first: forcing them off would raise errors on their idle clients.
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const { rows } = await client.query<{ open: number }>(
+        'select count(*)::int as open from pg_stat_activity where datname = any($1)',
+        [databases],
+      );
+      if ((rows[0]?.open ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const database of databases) await client.query(`drop database if exists ${database} with (force)`);
+  });
+}
+
+export const serverVersion = () =>
+  withClient(
+    adminUrl,
+    async (client) =>
+      (await client.query<{ server_version: string }>('show server_version')).rows[0]?.server_version ?? '?',
+  );
+
+/** Flushes dirty buffers so a measurement does not pay for the previous phase's checkpoint. */
+export const checkpoint = () => withClient(adminUrl, (client) => client.query('checkpoint'));
+
+export const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+export const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+function pgbenchConnection(): string[] {
+  const url = new URL(adminUrl);
+  return ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+}
+
+const pgbenchEnv = () => ({
+  ...process.env,
+  ...(new URL(adminUrl).password ? { PGPASSWORD: new URL(adminUrl).password } : {}),
+});
+
+/** `pgbench -i -s <scale> -q` into a fresh database. */
+export async function initPgbench(database: string, scale = 10) {
+  await recreate(database);
+  await run('pgbench', [...pgbenchConnection(), '-i', '-s', String(scale), '-q', database], { env: pgbenchEnv() });
+}
+
+/**
+ * Runs `pgbench <args> -T seconds` on an initialised database and returns its tps and latency average, with where the
+ * CPU went over the middle of its run.
+ */
+export async function runPgbench(database: string, args: string[], seconds: number) {
+  const margin = Math.min(1, seconds / 4) * 1000;
+  let cpu: CpuUse = { text: 'n/a', other: 0 };
+  const timers: NodeJS.Timeout[] = [];
+  timers.push(
+    setTimeout(() => {
+      const watch = watchCpu();
+      timers.push(setTimeout(() => (cpu = watch()), seconds * 1000 - 2 * margin));
+    }, margin),
+  );
+  const { stdout } = await run('pgbench', [...pgbenchConnection(), ...args, '-T', String(seconds), database], {
+    env: pgbenchEnv(),
+    maxBuffer: 16 * 1024 * 1024,
+  }).finally(() => {
+    for (const timer of timers) clearTimeout(timer);
+  });
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`pgbench printed no tps figure:\n${stdout}`);
+  return { tps: Number(tps), latencyMs: latency ? Number(latency) : Number.NaN, cpu };
+}
+
+/** The value below which `fraction` of the sorted values lie. */
+export function percentile(sorted: ArrayLike<number>, fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+export const sorted = (values: number[]) => Float64Array.from(values).sort();
+
+interface CpuSnapshot {
+  busy: number;
+  total: number;
+  byName: Map<string, number>;
+}
+
+/** Clock ticks from /proc (Linux): the machine's busy and total time, and the time of processes grouped by name. */
+function cpuSnapshot(named: Map<string, string>): CpuSnapshot | undefined {
+  try {
+    const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    const busy = total - (ticks[3] ?? 0) - (ticks[4] ?? 0);
+    const byName = new Map<string, number>();
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      const name =
+        pid === String(process.pid) ? 'this node' : (named.get(pid) ?? stat.slice(stat.indexOf('(') + 1, close));
+      byName.set(name, (byName.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+    }
+    return { busy, total, byName };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CpuUse {
+  text: string;
+  /** Percent of one core used by processes other than PostgreSQL, this Node process, the named ones and pgbench. */
+  other: number;
+}
+
+/**
+ * Starts watching the CPU; the returned function tells how busy the machine was since, in percent of one core:
+ * PostgreSQL, this Node process, the processes named in `named` (pid to name: a server child), pgbench, and everything
+ * else (other people's work on a shared machine).
+ */
+export function watchCpu(named: Record<number, string> = {}): () => CpuUse {
+  const names = new Map(Object.entries(named).map(([pid, name]) => [pid, name]));
+  const before = cpuSnapshot(names);
+  return () => {
+    const after = cpuSnapshot(names);
+    if (!before || !after || after.total === before.total) return { text: 'n/a', other: 0 };
+    const cores = cpus().length;
+    const share = (ticks: number) => Math.round((ticks / (after.total - before.total)) * 100 * cores);
+    const used = (name: string) => (after.byName.get(name) ?? 0) - (before.byName.get(name) ?? 0);
+    const mine = ['postgres', 'this node', ...names.values(), 'pgbench'].map((name) => [name, used(name)] as const);
+    const other = after.busy - before.busy - mine.reduce((sum, [, ticks]) => sum + ticks, 0);
+    const parts = mine.filter(([, ticks]) => ticks > 0).map(([name, ticks]) => `${name} ${share(ticks)}%`);
+    return {
+      text: `${[...parts, `rest ${share(Math.max(0, other))}%`].join(', ')} (of ${cores * 100}%)`,
+      other: share(Math.max(0, other)),
+    };
+  };
+}
+
+/** Prints label/value rows as two aligned columns. */
+export function printRows(rows: [string, string][]) {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+}
