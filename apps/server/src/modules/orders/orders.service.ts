@@ -202,14 +202,13 @@ export async function matchPayIn(
   for (let offset = 0; ; offset += candidatesPerPage) {
     const page = await candidatePage(tx, request, offset, candidatesPerPage);
     if (page.length === 0) break;
-    const [usage, parties] = await Promise.all([
-      usageOf(tx, request, page),
-      partyShares(
-        tx,
-        page.map((candidate) => candidate.userId),
-        'pay_in',
-      ),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time anyway.
+    const usage = await usageOf(tx, request, page);
+    const parties = await partyShares(
+      tx,
+      page.map((candidate) => candidate.userId),
+      'pay_in',
+    );
     for (const candidate of page) {
       const seen = usage.get(candidate.requisiteId);
       if (!seen || ruledOut(candidate, seen, request)) continue;

@@ -24,7 +24,9 @@ export interface PartyShares {
 
 /** The fee tiers and agent links of the users of an order, in two queries. */
 export async function partyShares(db: Executor, userIds: string[], direction: Direction) {
-  const [fees, links] = await Promise.all([feesOf(db, userIds), agentLinksOf(db, userIds)]);
+  // In turn, not in parallel: `db` is often a transaction, one connection that runs one query at a time.
+  const fees = await feesOf(db, userIds);
+  const links = await agentLinksOf(db, userIds);
   return (userId: string, role: AgentShare['role']): PartyShares => ({
     fee: (amountMinor) =>
       tierPercentage(
