@@ -16,7 +16,10 @@ export async function merchantApiClient(page: Page): Promise<PaydeskClient> {
 }
 
 let serial = 0;
-const clientOrderId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(serial += 1)}`;
+function clientOrderId(prefix: string): string {
+  serial += 1;
+  return `${prefix}-${Date.now().toString(36)}-${serial}`;
+}
 
 async function created(answer: Promise<{ response: Response; data?: { data: ApiOrder }; error?: unknown }>) {
   const { response, data, error } = await answer;
