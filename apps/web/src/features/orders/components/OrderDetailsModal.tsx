@@ -91,7 +91,7 @@ function summaryRows({ order }: OrderDetails, t: TFunction): Row[] {
   const details = order.payment_details;
   return [
     [t('column.guid'), <CopyableId key="guid" id={order.guid} />],
-    [t('details.type'), t(`tab.${order.type}`)],
+    [t('details.type'), t(`details.orderType.${order.type}`)],
     [t('details.status'), <StatusBadge key="status" slug={order.status.slug} label={order.status.title} />],
     [t('details.createdAt'), formatDateTime(order.created_at)],
     [t('details.expiresAt'), order.expires_at ? formatDateTime(order.expires_at) : null],
