@@ -1,4 +1,6 @@
+import type { PaydeskClient } from '@paydesk/api-client';
 import { expect, type Page, test } from '@playwright/test';
+import { cancelOrder, createPayIn, merchantApiClient } from './orderSupport';
 import {
   type DemoUser,
   demoPassword,
@@ -74,6 +76,53 @@ async function checkPhoneMenu(check: Check, user: DemoUser): Promise<void> {
   await expectNoAxeViolations(page, `${check.prefix} side menu (${user})`);
   await burger.click();
   await expect(mainNavigation(page)).not.toBeInViewport();
+}
+
+/**
+ * The order screens need orders: an open pay-in for /active and a canceled one for /history, both the demo trader's,
+ * made by the merchant's shop through the API (the e2e server has no demo traffic). The open one is canceled after.
+ */
+let shop: PaydeskClient;
+let openPayIn = '';
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'merchant');
+  shop = await merchantApiClient(page);
+  // Amounts of their own: an open order's amount cannot be issued again on the same requisite (DESIGN §5).
+  const amount = () => String(1000 + Math.floor(Math.random() * 9000));
+  openPayIn = (await createPayIn(shop, amount())).guid;
+  await cancelOrder(shop, (await createPayIn(shop, amount())).guid);
+  await context.close();
+});
+
+test.afterAll(async () => {
+  if (openPayIn) await cancelOrder(shop, openPayIn);
+});
+
+/**
+ * /active and /history on both tabs' first (pay-in), and with `details` the details modal of their first order: its
+ * summary, timeline, ledger transfers and, for the admin and the merchant, webhook deliveries.
+ */
+async function checkOrderScreens(check: Check, who: string, details: boolean): Promise<void> {
+  const { page } = check;
+  for (const [path, heading] of [
+    ['/active', 'Active orders'],
+    ['/history', 'Order history'],
+  ] as const) {
+    await visit(check, path, heading, `${path} (${who})`);
+    if (!details) continue;
+    await page
+      .getByRole('button', { name: /^Details of order/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Order / });
+    await expect(dialog.getByRole('table', { name: 'Timeline' })).toBeVisible();
+    await expectNoAxeViolations(page, `${check.prefix} ${path} order details (${who})`, dialogSelector);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 }
 
 for (const run of runs) {
@@ -183,24 +232,32 @@ for (const run of runs) {
       await visit(check, '/no-such-page', 'Page not found', 'not found (signed in)');
     });
 
-    test('support admin: settings, payments and partner systems', async ({ page }) => {
+    test('root admin: orders and their details', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      await checkOrderScreens(check, 'root', true);
+    });
+
+    test('support admin: settings, payments, partner systems and orders', async ({ page }) => {
       const check = await signInAs(page, 'support', run.scheme);
       await visit(check, '/pay?tab=withdraw', 'Payments', '/pay withdrawals (support)');
       await visit(check, '/partners', 'Partners PS', '/partners (support)');
+      await checkOrderScreens(check, 'support', true);
     });
 
-    test('merchant: settings, balance, pay in and pay out', async ({ page }) => {
+    test('merchant: settings, balance, pay in, pay out and orders', async ({ page }) => {
       const check = await signInAs(page, 'merchant', run.scheme);
       if (run.device === 'phone') await checkPhoneMenu(check, 'merchant');
       await visit(check, '/balance', 'Balance', '/balance (merchant)');
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (merchant)');
       await checkDialog(check, 'Pay out', 'Pay out', 'payout modal (merchant)');
+      await checkOrderScreens(check, 'merchant', true);
     });
 
-    test('trader: settings, balance and pay in', async ({ page }) => {
+    test('trader: settings, balance, pay in and orders', async ({ page }) => {
       const check = await signInAs(page, 'trader', run.scheme);
       await visit(check, '/balance', 'Balance', '/balance (trader)');
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (trader)');
+      await checkOrderScreens(check, 'trader', true);
     });
 
     test('trader2: the insurance gate over settings', async ({ page }) => {
@@ -220,9 +277,11 @@ for (const run of runs) {
       await visit(check, '/agent/traders', 'My traders');
     });
 
-    test('partner: settings and balance', async ({ page }) => {
+    test('partner: settings, balance and orders', async ({ page }) => {
       const check = await signInAs(page, 'partner', run.scheme);
       await visit(check, '/balance', 'Balance', '/balance (partner)');
+      // The partner executes none of the demo orders: its lists are empty.
+      await checkOrderScreens(check, 'partner', false);
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@paydesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ordersKey } from '../features/orders/api/ordersKey';
 import { moneyKey } from '../lib/money';
 import { createQueryClient, currentUserKey } from '../lib/query';
 import { AppProviders } from './providers';
@@ -171,7 +172,18 @@ describe('real-time connection', () => {
     latest().accept();
     expect(latest().sent).toHaveLength(1);
     latest().push('auth.ok');
-    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey]);
+    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey]);
+  });
+
+  it('reloads the order lists and details on every order event, without a toast', () => {
+    const { invalidatedKeys } = renderConnection(users.merchant);
+    latest().accept();
+
+    latest().push('order.created');
+    latest().push('order.updated');
+
+    expect(invalidatedKeys()).toEqual([ordersKey, ordersKey]);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('re-reads the current user when the server refuses the token, and tries again', () => {

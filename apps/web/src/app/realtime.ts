@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '@paydesk/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ordersKey } from '../features/orders/api/ordersKey';
 import { formatAmountDisplay } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { moneyKey } from '../lib/money';
@@ -128,9 +129,14 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
         refreshMoney(queryClient);
       } else if (event.type === 'balance.changed') {
         refreshMoney(queryClient);
+      } else if (event.type === 'order.created' || event.type === 'order.updated') {
+        void queryClient.invalidateQueries({ queryKey: ordersKey });
       }
     },
-    onReconnected: () => refreshMoney(queryClient),
+    onReconnected: () => {
+      refreshMoney(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
     // A fresh socket token comes with the current user; if the session ended, re-reading it signs the user out.
     onRejected: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),
   };

@@ -66,6 +66,14 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/requisites/pages/RequisitesPage').then((module) => module.OwnRequisitesPage),
     namespaces: ['requisites', 'ui'],
   },
+  '/active': {
+    load: () => import('../features/orders/pages/OrdersPage').then((module) => module.ActiveOrdersPage),
+    namespaces: ['orders', 'ui'],
+  },
+  '/history': {
+    load: () => import('../features/orders/pages/OrdersPage').then((module) => module.OrderHistoryPage),
+    namespaces: ['orders', 'ui'],
+  },
   '/partners': {
     load: () => import('../features/partners/pages/PartnersPage').then((module) => module.PartnersPage),
     namespaces: ['partners', 'ui'],

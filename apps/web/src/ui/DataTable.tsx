@@ -26,7 +26,22 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   /** Width below which the table scrolls horizontally instead of squeezing its columns. */
   minWidthPx?: number;
+  /** The table's name for assistive technology, where the page shows several tables or none is titled nearby. */
+  caption?: string;
 }
+
+/** Read by screen readers, not drawn: the heading or the tab above the table already says it to the eye. */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 type SortDirection = 'ascending' | 'descending' | 'none';
 
@@ -103,6 +118,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <LoadingOverlay visible={loading} loaderProps={{ 'aria-label': t('table.loading'), role: 'status' }} />
       <Table.ScrollContainer minWidth={props.minWidthPx ?? 640} type="native">
         <Table highlightOnHover={Boolean(onRowClick)} aria-busy={loading}>
+          {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (

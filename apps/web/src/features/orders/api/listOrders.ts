@@ -1,0 +1,64 @@
+import {
+  type Language,
+  type ListData,
+  listEnvelope,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  orderSchema,
+  type UserType,
+} from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+import { ordersKey } from './ordersKey';
+
+/** SPEC §6 and §7: the order list path carries the role, none for an admin. */
+const listPaths: Partial<Record<UserType, string>> = {
+  admin: '/order',
+  merchant: '/merchant/order',
+  trader: '/trader/order',
+  partner: '/partner/order',
+};
+
+export function orderListPath(role: UserType): string {
+  return listPaths[role] ?? '/order';
+}
+
+const orderListSchema = listEnvelope(orderSchema).shape.data;
+
+export interface OrderListRequest {
+  role: UserType;
+  /** The tab: `filter[direction]`. */
+  type: OrderType;
+  /** The statuses a screen shows when the user picked none (SPEC §2.12). */
+  statuses: readonly OrderStatus[];
+  params: ListParams;
+}
+
+/** `GET [/{role}]/order` for one tab, newest first; the answer is checked against the contract. */
+export async function fetchOrders(request: OrderListRequest, signal?: AbortSignal): Promise<ListData<Order>> {
+  const { role, type, statuses, params } = request;
+  const query = toListQuery({ ...params, filters: { status: statuses.join(','), ...params.filters } });
+  const data = await http.get<unknown>(orderListPath(role), {
+    query: { ...query, 'filter[direction]': type },
+    signal,
+  });
+  return orderListSchema.parse(data);
+}
+
+export const ordersListQuery = (request: OrderListRequest, language: Language) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'list', request, language],
+    queryFn: ({ signal }) => fetchOrders(request, signal),
+    // The rows of the previous page stay on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrdersList(request: OrderListRequest) {
+  // Status titles and filter labels come in the request's language: a language switch reloads the list.
+  useTranslation();
+  return useQuery(ordersListQuery(request, currentLanguage()));
+}

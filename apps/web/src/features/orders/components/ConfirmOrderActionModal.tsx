@@ -1,0 +1,82 @@
+import { Stack, Text } from '@mantine/core';
+import type { Order } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmountDisplay } from '../../../lib/format';
+import { useFailureText } from '../../../lib/useFailureText';
+import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
+import { useRetained } from '../../../ui/useRetained';
+import { type OrderActionName, type OrderActionRequest, useOrderAction } from '../api/orderAction';
+import { actionLabelKey } from './orderColumns';
+
+/** The actions that move money for good and so ask first: send paid (SPEC §2.12, §4), confirm a pay-out, cancel. */
+export type ConfirmedAction = Extract<OrderActionName, 'set_paid' | 'cancel'>;
+
+export interface ConfirmOrderActionModalProps {
+  request: (OrderActionRequest & { action: ConfirmedAction }) | null;
+  onClose: () => void;
+  onDone: (order: Order, action: ConfirmedAction) => void;
+}
+
+/** Asks before an irreversible order action; a refusal stays in the modal, in the server's words, in red. */
+export function ConfirmOrderActionModal({ request, onClose, onDone }: ConfirmOrderActionModalProps) {
+  const { t } = useTranslation('orders');
+  const shown = useRetained(request);
+  const key = shown ? actionLabelKey(shown.order, shown.action) : 'set_paid';
+  return (
+    <AppModal opened={request !== null} onClose={onClose} title={t(`confirm.${key}.title`)} size="sm">
+      {shown && (
+        <ConfirmForm
+          key={`${shown.order.guid}-${shown.action}`}
+          request={shown}
+          textKey={key}
+          onCancel={onClose}
+          onDone={onDone}
+        />
+      )}
+    </AppModal>
+  );
+}
+
+function ConfirmForm(props: {
+  request: OrderActionRequest & { action: ConfirmedAction };
+  textKey: string;
+  onCancel: () => void;
+  onDone: (order: Order, action: ConfirmedAction) => void;
+}) {
+  const { request, textKey, onCancel, onDone } = props;
+  const { t } = useTranslation('orders');
+  const failureText = useFailureText();
+  const send = useOrderAction();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { fiat_money: fiat } = request.order;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    setFailure(null);
+    send.mutate(request, {
+      onSuccess: (order) => onDone(order, request.action),
+      onError: (error) => setFailure(failureText(error, t('actionFailed'))),
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">
+          {t(`confirm.${textKey}.text`, { amount: `${formatAmountDisplay(fiat.amount)} ${fiat.currency.code}` })}
+        </Text>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('confirm.back')}
+          onCancel={onCancel}
+          submitLabel={t(`confirm.${textKey}.submit`)}
+          busy={send.isPending}
+          submitColor={request.action === 'cancel' ? 'red' : 'teal'}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,222 @@
+import { Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderDetails } from '@paydesk/contract';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
+import { useFailureText } from '../../../lib/useFailureText';
+import { Amount } from '../../../ui/Amount';
+import { AppModal } from '../../../ui/AppModal';
+import { CopyableId } from '../../../ui/CopyableId';
+import { visuallyHidden } from '../../../ui/DataTable';
+import { StatusBadge } from '../../../ui/StatusBadge';
+import { useRetained } from '../../../ui/useRetained';
+import { useOrderDetails } from '../api/getOrder';
+import { executorName, noValue } from './orderColumns';
+
+export interface OrderDetailsModalProps {
+  /** The guid of the order shown, null when closed. */
+  orderId: string | null;
+  onClose: () => void;
+}
+
+type Row = [label: string, value: ReactNode];
+
+/** A label-and-value table; rows whose value is missing are left out. */
+function FieldTable({ caption, rows }: { caption: string; rows: Row[] }) {
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Tbody>
+        {rows
+          .filter(([, value]) => value !== null && value !== undefined && value !== '')
+          .map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="40%" scope="row">
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A captioned table of rows with a header, or a line saying there is nothing yet. */
+function ListTable(props: { caption: string; empty: string; head: string[]; rows: ReactNode[][] }) {
+  const { caption, empty, head, rows } = props;
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {caption}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table withTableBorder striped>
+            <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {head.map((title) => (
+                  <Table.Th key={title}>{title}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((cells, index) => (
+                // Events and attempts have no id of their own; their order never changes.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Table.Tr key={index}>
+                  {cells.map((cell, column) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                    <Table.Td key={column}>{cell}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+function summaryRows({ order }: OrderDetails, t: TFunction): Row[] {
+  const details = order.payment_details;
+  return [
+    [t('column.guid'), <CopyableId key="guid" id={order.guid} />],
+    [t('details.type'), t(`details.orderType.${order.type}`)],
+    [t('details.status'), <StatusBadge key="status" slug={order.status.slug} label={order.status.title} />],
+    [t('details.createdAt'), formatDateTime(order.created_at)],
+    [t('details.expiresAt'), order.expires_at ? formatDateTime(order.expires_at) : null],
+    [t('details.clientOrderId'), order.client_order_id],
+    [
+      t('details.fiat'),
+      <Amount key="fiat" amount={order.fiat_money.amount} currency={order.fiat_money.currency.code} />,
+    ],
+    [
+      t('details.crypto'),
+      <Amount key="crypto" amount={order.crypto_money.amount} currency={order.crypto_money.currency.name} />,
+    ],
+    [t('details.rate'), order.rate],
+    [t('details.executor'), executorName(order) ?? t('noExecutor')],
+    [t('details.merchant'), order.merchant.username],
+    [t('details.flow'), order.flow.name],
+    [t('details.paymentOption'), details?.payment_type?.name ?? details?.payment_option],
+    [t('details.holder'), details?.holder],
+    [t('details.cardNumber'), details?.card_number ? formatAttributeValue('card_number', details.card_number) : null],
+    [t('details.correspondentAccount'), details?.correspondent_account],
+    [t('details.phone'), details?.phone ? formatAttributeValue('phone', details.phone) : null],
+    [t('details.bank'), details?.bank],
+    [t('details.bik'), details?.bik],
+  ];
+}
+
+function pricingRows(pricing: NonNullable<OrderDetails['pricing']>, t: TFunction): Row[] {
+  return [
+    [t('details.merchantFee'), `${pricing.merchant_fee}%`],
+    [t('details.executorFee'), `${pricing.executor_fee}%`],
+    ...pricing.agents.map(
+      (agent): Row => [
+        t('details.agentShare', { role: t(`details.role.${agent.role}`), username: agent.username }),
+        `${agent.percentage}%`,
+      ],
+    ),
+    [t('details.hold'), <Amount key="hold" amount={pricing.hold.amount} currency={pricing.hold.currency.code} />],
+  ];
+}
+
+function lastAttemptText(delivery: NonNullable<OrderDetails['webhooks']>[number], t: TFunction): string {
+  const attempt = delivery.attempts.at(-1);
+  if (!attempt) return t('details.noAttempt');
+  const answer =
+    attempt.status_code === null ? t('details.noAnswer') : t('details.httpStatus', { code: attempt.status_code });
+  const parts = [formatDateTime(attempt.attempted_at), answer, t('details.durationMs', { ms: attempt.duration_ms })];
+  if (attempt.error) parts.push(attempt.error);
+  return parts.join(' · ');
+}
+
+function DetailsBody({ details }: { details: OrderDetails }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Stack gap="lg">
+      <FieldTable caption={t('details.summary')} rows={summaryRows(details, t)} />
+      {details.pricing && <FieldTable caption={t('details.pricing')} rows={pricingRows(details.pricing, t)} />}
+      <ListTable
+        caption={t('details.timeline')}
+        empty={t('details.timelineEmpty')}
+        head={[t('details.at'), t('details.change'), t('details.actor'), t('details.note')]}
+        rows={details.timeline.map((event) => [
+          nowrap(formatDateTime(event.created_at)),
+          <StatusBadge key="status" slug={event.status.slug} label={event.status.title} />,
+          t(`actor.${event.actor}`, { defaultValue: event.actor }),
+          event.note ?? noValue,
+        ])}
+      />
+      <ListTable
+        caption={t('details.transfers')}
+        empty={t('details.transfersEmpty')}
+        head={[t('details.at'), t('details.transfer'), t('details.from'), t('details.to'), t('details.sum')]}
+        rows={details.transfers.map((transfer) => [
+          nowrap(formatDateTime(transfer.created_at)),
+          transfer.code.title,
+          transfer.from,
+          transfer.to,
+          <Amount key="sum" amount={transfer.money.amount} currency={transfer.money.currency.code} />,
+        ])}
+      />
+      {details.webhooks && (
+        <ListTable
+          caption={t('details.webhooks')}
+          empty={t('details.webhooksEmpty')}
+          head={[t('details.event'), t('details.deliveryStatus'), t('details.attempts'), t('details.lastAttempt')]}
+          rows={details.webhooks.map((delivery) => [
+            <Stack key="event" gap={0}>
+              <Text size="sm">{delivery.type}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(delivery.created_at)}
+              </Text>
+            </Stack>,
+            <Badge key="status" variant="light" color={deliveryColors[delivery.status]} tt="none">
+              {t(`delivery.${delivery.status}`)}
+            </Badge>,
+            delivery.attempts.length,
+            lastAttemptText(delivery, t),
+          ])}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const deliveryColors = { pending: 'gray', delivered: 'green', failed: 'red', skipped: 'gray' } as const;
+
+/** SPEC §2.12 order details: the order, its pricing (admin), its timeline, its ledger transfers and its webhooks. */
+export function OrderDetailsModal({ orderId, onClose }: OrderDetailsModalProps) {
+  const { t } = useTranslation('orders');
+  const failureText = useFailureText();
+  const shownId = useRetained(orderId);
+  const details = useOrderDetails(shownId);
+  return (
+    <AppModal
+      opened={orderId !== null}
+      onClose={onClose}
+      size="xl"
+      title={shownId ? t('details.title', { id: shortenId(shownId) }) : ''}
+    >
+      {details.isPending && <Loader size="sm" role="status" aria-label={t('ui:table.loading')} />}
+      {details.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(details.error, t('details.loadFailed'))}
+        </Text>
+      )}
+      {details.data && <DetailsBody details={details.data} />}
+    </AppModal>
+  );
+}

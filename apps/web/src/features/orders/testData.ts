@@ -1,0 +1,159 @@
+import type { ListData, Order, OrderDetails, PaymentDetails } from '@paydesk/contract';
+
+/** Fixtures of the order screens' tests. */
+
+const usdt = { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 };
+
+const cardDetails: PaymentDetails = {
+  payment_option: 'card',
+  payment_type: { slug: 'sberbank', name: 'Sberbank', image: { url: '/payment-types/sberbank.svg' } },
+  holder: 'IVAN PETROV',
+  recipient: null,
+  card_number: '4276380012345678',
+  correspondent_account: null,
+  phone: null,
+  bank: null,
+  bik: null,
+};
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    guid: '01a201f1-0000-7000-8000-0000000000c1',
+    type: 'pay_in',
+    status: { slug: 'new', title: 'New' },
+    created_at: '2026-03-05T07:08:09.000Z',
+    updated_at: '2026-03-05T07:08:09.000Z',
+    expires_at: '2026-03-05T07:23:09.000Z',
+    fiat_money: { amount: '1500.00', currency: { code: 'RUB' } },
+    crypto_money: { amount: '16.216216', currency: { code: 'USDT', name: 'Tether USD' } },
+    rate: '92.5',
+    executor: {
+      type: { slug: 'trader' },
+      trader: { uuid: '01a201f1-0000-7000-8000-0000000007a1', username: 'trader' },
+      partner: null,
+    },
+    merchant: { uuid: '01a201f1-0000-7000-8000-00000000e7c1', username: 'merchant' },
+    flow: { uuid: '01a201f1-0000-7000-8000-0000000000f1', name: 'Demo shop RUB' },
+    client_order_id: 'shop-1001',
+    payment_details: cardDetails,
+    actions: [],
+    ...overrides,
+  };
+}
+
+/** A trader's open pay-in that it may mark paid. */
+export const payInNew = makeOrder({ actions: ['set_paid'] });
+
+/** A pay-out nobody took yet, open to the executors of its flow. */
+export const payOutNew = makeOrder({
+  guid: '01a201f1-0000-7000-8000-0000000000c2',
+  type: 'pay_out',
+  fiat_money: { amount: '3000.00', currency: { code: 'RUB' } },
+  crypto_money: { amount: '32.432432', currency: { code: 'USDT', name: 'Tether USD' } },
+  executor: null,
+  payment_details: null,
+  actions: ['take'],
+});
+
+/** A pay-in executed by a partner, paid. */
+export const payInPaid = makeOrder({
+  guid: '01a201f1-0000-7000-8000-0000000000c3',
+  status: { slug: 'paid', title: 'Paid' },
+  executor: {
+    type: { slug: 'partner' },
+    trader: null,
+    partner: { partner: { title: 'PayFlow' }, slug: 'payflow' },
+  },
+  payment_details: {
+    ...cardDetails,
+    holder: null,
+    recipient: null,
+    card_number: null,
+    phone: '79161234567',
+  },
+});
+
+export const payInCanceled = makeOrder({
+  guid: '01a201f1-0000-7000-8000-0000000000c4',
+  status: { slug: 'canceled', title: 'Canceled' },
+});
+
+export function orderListOf(items: Order[]): ListData<Order> {
+  return {
+    items,
+    context: {
+      available_filters: [
+        {
+          name: 'status',
+          label: 'filters.status',
+          type: 'multiselect',
+          options: [
+            { value: 'new', label: 'New' },
+            { value: 'paid', label: 'Paid' },
+            { value: 'canceled', label: 'Canceled' },
+          ],
+        },
+        { name: 'guid', label: 'filters.guid', type: 'text' },
+        { name: 'client_order_id', label: 'filters.client_order_id', type: 'text' },
+        { name: 'date_from', label: 'filters.date_from', type: 'date' },
+        { name: 'date_to', label: 'filters.date_to', type: 'date' },
+      ],
+      pagination: { total_count: items.length, per_page: 20, current_page: 1, page_number: 1 },
+    },
+  };
+}
+
+export function detailsOf(order: Order): OrderDetails {
+  return {
+    order,
+    pricing: {
+      merchant_fee: '5',
+      executor_fee: '2.5',
+      agents: [{ username: 'agent', role: 'referral', percentage: '0.5' }],
+      hold: { amount: '16.216216', currency: usdt },
+    },
+    timeline: [
+      {
+        status: { slug: 'new', title: 'New' },
+        from_status: null,
+        actor: 'merchant',
+        note: null,
+        created_at: order.created_at,
+      },
+      {
+        status: { slug: 'paid', title: 'Paid' },
+        from_status: 'new',
+        actor: 'executor',
+        note: null,
+        created_at: '2026-03-05T07:10:00.000Z',
+      },
+    ],
+    transfers: [
+      {
+        guid: '01a201f1-0000-7000-8000-0000000000e1',
+        code: { slug: 'order_hold', title: 'Order hold' },
+        from: 'trader:available',
+        to: 'trader:hold',
+        money: { amount: '16.216216', currency: usdt },
+        created_at: order.created_at,
+      },
+    ],
+    webhooks: [
+      {
+        id: '01a201f1-0000-7000-8000-0000000000w1',
+        type: 'order.paid',
+        status: 'failed',
+        created_at: '2026-03-05T07:10:00.000Z',
+        attempts: [
+          {
+            attempted_at: '2026-03-05T07:10:01.000Z',
+            status_code: 502,
+            duration_ms: 120,
+            error: null,
+            response_excerpt: 'Bad gateway',
+          },
+        ],
+      },
+    ],
+  };
+}
