@@ -92,6 +92,29 @@ describe('order lists on the role paths (SPEC §6, §7)', () => {
     expect(partner.json().data.items).toEqual([]);
   });
 
+  it("pages a trader's own orders and the pay-outs it may take as one list, in order, with one total", async () => {
+    // A world of its own: the other tests' orders would count too.
+    const fresh = await orderWorld(ctx);
+    const made = [];
+    for (const make of [payIn('1610'), payOut('3010'), payIn('1620'), payOut('3020')]) {
+      made.push(await create(fresh, make));
+    }
+    const expected = made.map((order) => order.guid);
+    const page = (number: number, sort = '') =>
+      fresh.trader.browser.get(`/api/inner/trader/order?per_page=1&page=${number}${sort}`);
+    const newest = [];
+    for (const number of [1, 2, 3, 4]) {
+      const response = await page(number);
+      expect(response.json().data.context.pagination).toMatchObject({ total_count: 4 });
+      newest.push(...guids(response));
+    }
+    expect(newest).toEqual([...expected].reverse());
+    const oldest = [];
+    for (const number of [1, 2, 3, 4]) oldest.push(...guids(await page(number, '&sort=created_at')));
+    expect(oldest).toEqual(expected);
+    expect(guids(await page(5))).toEqual([]);
+  });
+
   it('filters by tab, status, guid, client order id and dates, and sorts both ways', async () => {
     const first = await create(world, payIn('1510'));
     const second = await create(world, payIn('1520'));
