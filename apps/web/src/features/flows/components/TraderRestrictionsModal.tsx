@@ -1,4 +1,4 @@
-import { Button, Center, Fieldset, Group, Loader, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Executor, Flow, RestrictionType, TraderRestriction } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import type { FieldMessages } from '../../../lib/formErrors';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
+import { ModalLoadState } from '../../../ui/ModalLoadState';
+import { RestrictionSections } from '../../../ui/RestrictionSections';
 import { useRetained } from '../../../ui/useRetained';
 import { type TraderInFlow, useTraderRestrictions } from '../api/listTraderRestrictions';
 import { useTraderRestrictionTypes } from '../api/listTraderRestrictionTypes';
@@ -18,9 +20,6 @@ import {
   traderRestrictionChanges,
   traderRestrictionValuesOf,
 } from './traderRestrictionsForm';
-
-/** The sections scroll inside the modal beyond 500 px, as the requisites' restrictions do (SPEC §2.14). */
-const maxHeightPx = 500;
 
 export interface TraderRestrictionsTarget {
   flow: Flow;
@@ -67,25 +66,13 @@ function Loaded({ target, onCancel, onSaved }: LoadedProps) {
   const types = useTraderRestrictionTypes();
   const restrictions = useTraderRestrictions(traderInFlow);
   const error = types.error ?? restrictions.error;
-  if (error) {
+  if (error || !types.data || !restrictions.data) {
     return (
-      <Stack gap="md">
-        <Text c="red" size="sm" role="alert">
-          {failureText(error, t('restrictions.loadFailed'))}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('form.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!types.data || !restrictions.data) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" role="status" aria-label={t('table.loading', { ns: 'ui' })} />
-      </Center>
+      <ModalLoadState
+        failure={error ? failureText(error, t('restrictions.loadFailed')) : null}
+        cancelLabel={t('form.cancel')}
+        onCancel={onCancel}
+      />
     );
   }
   return (
@@ -157,27 +144,15 @@ function RestrictionsForm({ target, traderInFlow, types, restrictions, onCancel,
             </Text>
           )}
         </div>
-        <ScrollArea.Autosize mah={maxHeightPx} type="auto" offsetScrollbars>
-          <Stack gap="sm">
-            {types.map((type) => (
-              <Fieldset key={type.type.slug} legend={type.type.title}>
-                <SimpleGrid cols={{ base: 1, sm: type.fields.length > 1 ? 2 : 1 }} spacing="sm">
-                  {type.fields.map((field) => (
-                    <TextInput
-                      key={field}
-                      label={type.names[field] ?? field}
-                      value={values[type.type.slug]?.[field] ?? ''}
-                      onChange={(event) => change(type.type.slug, field, event.currentTarget.value)}
-                      error={errors[fieldKey(type.type.slug, field)]}
-                      readOnly={readOnly}
-                      autoComplete="off"
-                    />
-                  ))}
-                </SimpleGrid>
-              </Fieldset>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <RestrictionSections
+          types={types}
+          values={values}
+          errors={errors}
+          errorKey={fieldKey}
+          readOnly={readOnly}
+          onChange={change}
+          emptyText={t('restrictions.none')}
+        />
         {failure !== null && (
           <Text c="red" size="sm" role="alert">
             {failure}

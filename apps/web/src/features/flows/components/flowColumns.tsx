@@ -104,7 +104,7 @@ export function flowColumns(t: TFunction, actions: FlowActions): DataTableColumn
           onClick={() => actions.onAddExecutor(flow)}
           aria-label={t('action.addExecutorTo', { name: flow.name })}
         >
-          {t('action.addExecutor')}
+          {t('action.add')}
         </Button>
       ),
     },

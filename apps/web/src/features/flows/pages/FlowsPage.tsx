@@ -93,7 +93,7 @@ export function FlowsPage() {
         rowKey={(flow) => flow.uuid}
         loading={flows.isFetching}
         emptyMessage={t('empty')}
-        minWidthPx={1300}
+        minWidthPx={1100}
       />
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
