@@ -41,7 +41,12 @@ export function ExecutorList({ flow, actions }: { flow: Flow; actions: ExecutorA
             <Text size="sm" fw={500} miw={90} style={{ whiteSpace: 'nowrap' }}>
               {name}
             </Text>
-            <Badge size="sm" variant="light" color={executor.type === 'trader' ? 'blue' : 'grape'}>
+            <Badge
+              size="sm"
+              variant="light"
+              color={executor.type === 'trader' ? 'blue' : 'grape'}
+              style={{ flexShrink: 0 }}
+            >
               {t(`executor.${executor.type}`)}
             </Badge>
             <PrioritySelect flow={flow} executor={executor} />

@@ -51,6 +51,7 @@ export function PrioritySelect({ flow, executor }: { flow: Flow; executor: Execu
       disabled={update.isPending}
       size="xs"
       w={72}
+      style={{ flexShrink: 0 }}
     />
   );
 }
