@@ -237,6 +237,40 @@ for (const run of runs) {
       await checkOrderScreens(check, 'root', true);
     });
 
+    test('root admin: flows and their modals', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      // The flows: the demo merchant's RUB flow and every modal of its row; none of them changes anything.
+      await visit(check, '/potoc', 'Flows');
+      await checkDialog(check, 'Create flow', 'Create flow', 'create flow modal');
+      await page.getByRole('button', { name: 'Create flow' }).click();
+      const createFlow = page.getByRole('dialog', { name: 'Create flow' });
+      await createFlow.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(createFlow.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} create flow modal with errors`, dialogSelector);
+      await page.keyboard.press('Escape');
+      await expect(createFlow).toBeHidden();
+      for (const [button, dialogName, label] of [
+        ['Add executor to Demo shop RUB', 'Add executor', 'add executor modal'],
+        ['Edit restrictions of trader', 'Restrictions', 'trader restrictions modal'],
+        ['View restrictions of trader', 'Restrictions', 'trader restrictions modal, read-only'],
+        ['Remove trader', 'Remove executor', 'remove executor modal'],
+        ['Edit Demo shop RUB', 'Edit flow Demo shop RUB', 'edit flow modal'],
+        ['Currency rate of Demo shop RUB', 'Currency rate', 'currency rate modal'],
+        ['Delete Demo shop RUB', 'Delete flow', 'delete flow modal'],
+      ] as const) {
+        if (dialogName === 'Restrictions') {
+          await page.getByRole('button', { name: button, exact: true }).first().click();
+          const dialog = page.getByRole('dialog', { name: dialogName });
+          await expect(dialog.getByRole('textbox').first()).toBeVisible();
+          await expectNoAxeViolations(page, `${check.prefix} ${label}`, dialogSelector);
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        } else {
+          await checkDialog(check, button, dialogName, label);
+        }
+      }
+    });
+
     test('support admin: settings, payments, partner systems and orders', async ({ page }) => {
       const check = await signInAs(page, 'support', run.scheme);
       await visit(check, '/pay?tab=withdraw', 'Payments', '/pay withdrawals (support)');

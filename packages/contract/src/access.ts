@@ -143,7 +143,7 @@ export const screens: readonly Screen[] = [
   { path: '/antifraud', capability: 'antiFraud.read', menuLabel: 'menu.antiFraud', status: 'later' },
   { path: '/requisites', capability: 'requisites.read', menuLabel: 'menu.requisites', status: 'ready' },
   { path: '/devices', capability: 'devices.read', menuLabel: 'menu.devices', status: 'later' },
-  { path: '/potoc', capability: 'flows.manage', menuLabel: 'menu.potoc', status: 'later' },
+  { path: '/potoc', capability: 'flows.manage', menuLabel: 'menu.potoc', status: 'ready' },
   { path: '/balance', capability: 'balance.read', menuLabel: 'menu.balance', status: 'ready' },
   { path: '/statistic', capability: 'statistic.read', menuLabel: 'menu.statistic', status: 'later' },
   { path: '/requisite', capability: 'requisites.own', menuLabel: 'menu.requisite', status: 'ready' },

@@ -78,6 +78,10 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/partners/pages/PartnersPage').then((module) => module.PartnersPage),
     namespaces: ['partners', 'ui'],
   },
+  '/potoc': {
+    load: () => import('../features/flows/pages/FlowsPage').then((module) => module.FlowsPage),
+    namespaces: ['flows', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

@@ -1,18 +1,17 @@
-import { Button, Center, Fieldset, Group, Loader, ScrollArea, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Requisite, Restriction, RestrictionType } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldMessages, formFailureOf } from '../../../lib/formErrors';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
+import { ModalLoadState } from '../../../ui/ModalLoadState';
+import { RestrictionSections } from '../../../ui/RestrictionSections';
 import { useRetained } from '../../../ui/useRetained';
 import { useRestrictions } from '../api/getRestrictions';
 import { useRestrictionTypes } from '../api/listRestrictionTypes';
 import { useUpdateRestrictions } from '../api/updateRestrictions';
 import { type RestrictionValues, restrictionKey, restrictionsBody, restrictionValuesOf } from './restrictionsForm';
-
-/** SPEC §2.14: the sections scroll inside the modal beyond 500 px. */
-export const restrictionsMaxHeightPx = 500;
 
 export interface RestrictionsTarget {
   requisite: Requisite;
@@ -57,25 +56,13 @@ function RestrictionsLoader({ target, onCancel, onSaved }: LoaderProps) {
   const types = useRestrictionTypes();
   const restrictions = useRestrictions(target.requisite.id);
   const error = types.error ?? restrictions.error;
-  if (error) {
+  if (error || !types.data || !restrictions.data) {
     return (
-      <Stack gap="md">
-        <Text c="red" size="sm" role="alert">
-          {failureText(error, t('restrictions.loadFailed'))}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('restrictions.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!types.data || !restrictions.data) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" role="status" aria-label={t('table.loading', { ns: 'ui' })} />
-      </Center>
+      <ModalLoadState
+        failure={error ? failureText(error, t('restrictions.loadFailed')) : null}
+        cancelLabel={t('restrictions.cancel')}
+        onCancel={onCancel}
+      />
     );
   }
   return (
@@ -139,33 +126,16 @@ function RestrictionsForm({ target, types, restrictions, onCancel, onSaved }: Fo
             </Text>
           )}
         </div>
-        <ScrollArea.Autosize mah={restrictionsMaxHeightPx} type="auto" offsetScrollbars>
-          <Stack gap="sm">
-            {types.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('restrictions.none')}
-              </Text>
-            )}
-            {types.map((type) => (
-              <Fieldset key={type.type.slug} legend={type.type.title}>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {type.fields.map((field) => (
-                    <TextInput
-                      key={field}
-                      label={type.names[field] ?? field}
-                      value={values[type.type.slug]?.[field] ?? ''}
-                      onChange={(event) => change(type.type.slug, field, event.currentTarget.value)}
-                      error={errors[restrictionKey(type.type.slug, field)]}
-                      readOnly={readOnly}
-                      inputMode="decimal"
-                      autoComplete="off"
-                    />
-                  ))}
-                </SimpleGrid>
-              </Fieldset>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <RestrictionSections
+          types={types}
+          values={values}
+          errors={errors}
+          errorKey={restrictionKey}
+          readOnly={readOnly}
+          onChange={change}
+          emptyText={t('restrictions.none')}
+          inputMode="decimal"
+        />
         {failure !== null && (
           <Text c="red" size="sm" role="alert">
             {failure}
