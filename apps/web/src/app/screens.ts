@@ -70,6 +70,10 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/partners/pages/PartnersPage').then((module) => module.PartnersPage),
     namespaces: ['partners', 'ui'],
   },
+  '/api': {
+    load: () => import('../features/apiDocs/pages/ApiDocsPage').then((module) => module.ApiDocsPage),
+    namespaces: ['apiDocs', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],
