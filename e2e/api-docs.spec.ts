@@ -70,6 +70,8 @@ test('a merchant reads the API reference with its own key, under the CSP', async
     timeout: 20_000,
   });
   await expect(reference.getByText('/api/v1/orders').first()).toBeVisible();
+  // Nothing in it reaches beyond this origin: no hosted AI agent.
+  await expect(reference.getByRole('button', { name: 'Ask AI' })).toHaveCount(0);
 
   // The link back to where keys are managed.
   await keyCard.getByRole('link', { name: 'Go to Settings' }).click();

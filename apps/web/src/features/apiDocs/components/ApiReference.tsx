@@ -9,7 +9,7 @@ export const openapiDocumentUrl = '/api/v1/openapi.json';
 /**
  * The reference of the merchant and executor API, drawn by Scalar from the server's own document. It is its own chunk,
  * loaded only by the /api screen. Everything it needs comes from this origin: no web fonts (the app's own stack is
- * used), no telemetry, no request proxy; the "try it" client is hidden because a request needs an HMAC signature made
+ * used), no telemetry, no AI agent (Scalar's hosted service), no request proxy; the "try it" client is hidden because a request needs an HMAC signature made
  * with the secret, which the browser never holds. It follows the app's colour scheme (given by the page, so that this chunk
  * shares no module with the app's own) and language.
  */
@@ -29,6 +29,7 @@ export function ApiReference({ colorScheme }: { colorScheme: 'light' | 'dark' })
       showToolbar: 'never' as const,
       documentDownloadType: 'json' as const,
       mcp: { disabled: true },
+      agent: { disabled: true },
       localization: { locale: language },
     }),
     [colorScheme, language],
