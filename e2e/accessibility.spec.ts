@@ -287,6 +287,18 @@ for (const run of runs) {
       await checkOrderScreens(check, 'merchant', true);
     });
 
+    test('merchant: the API reference', async ({ page }) => {
+      const check = await signInAs(page, 'merchant', run.scheme);
+      // The API screen with its reference drawn (a chunk of its own, loaded after the page's title).
+      await page.goto('/api');
+      await expect(page.getByRole('heading', { name: 'Paydesk merchant and executor API' })).toBeVisible({
+        timeout: 20_000,
+      });
+      // Scalar's own markup is left out: its copy buttons have no names and several of its greys and method colours
+      // fall short of 4.5:1 (a third-party subtree; the page around it is checked).
+      await expectNoAxeViolations(page, `${check.prefix} /api (merchant)`, undefined, '[data-api-reference]');
+    });
+
     test('trader: settings, balance, pay in and orders', async ({ page }) => {
       const check = await signInAs(page, 'trader', run.scheme);
       await visit(check, '/balance', 'Balance', '/balance (trader)');

@@ -73,6 +73,12 @@ describe('per-action capabilities', () => {
     expect(can(user('admin'), 'payments.moderate')).toBe(true);
   });
 
+  it('opens the API reference (/api) to whoever signs API requests: merchants, traders and partners', () => {
+    for (const type of ['merchant', 'trader', 'partner'] as const)
+      expect(can(user(type), 'merchantApi.read')).toBe(true);
+    for (const type of ['admin', 'agent'] as const) expect(can(user(type), 'merchantApi.read')).toBe(false);
+  });
+
   it('gives the merchant withdrawal to the root admin alone, whatever the username', () => {
     expect(can(user('admin', [], true, true), 'wallets.merchantWithdrawal')).toBe(true);
     expect(can(user('admin'), 'wallets.merchantWithdrawal')).toBe(false);

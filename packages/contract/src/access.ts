@@ -81,7 +81,8 @@ export const capabilities = {
   /** A trader's own requisites and terminals (SPEC §6). */
   'requisites.own': { types: ['trader'], insuranceGate: true },
   'terminals.read': { types: ['trader', 'admin'], insuranceGate: true },
-  'merchantApi.read': { types: ['merchant'] },
+  /** The /api screen: the merchant and executor API's reference, for whoever signs requests to it (DESIGN §9). */
+  'merchantApi.read': { types: ['merchant', ...executors] },
   /** API key and secret (SPEC §6). */
   'apiKeys.manage': { types: ['merchant', 'trader'] },
   /** A trader's own fee table on the settings screen (SPEC §2.11). */
@@ -159,7 +160,7 @@ export const screens: readonly Screen[] = [
   { path: '/merchants', capability: 'users.manage', status: 'ready' },
   { path: '/agents', capability: 'users.manage', status: 'ready' },
   { path: '/traders', capability: 'users.manage', status: 'ready' },
-  { path: '/api', capability: 'merchantApi.read', status: 'later' },
+  { path: '/api', capability: 'merchantApi.read', status: 'ready' },
   { path: '/directions', capability: 'directions.read', status: 'later' },
   { path: '/deals', capability: 'deals.read', status: 'later' },
   { path: '/login', capability: 'public', status: 'ready' },

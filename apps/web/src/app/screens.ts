@@ -82,6 +82,10 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/flows/pages/FlowsPage').then((module) => module.FlowsPage),
     namespaces: ['flows', 'ui'],
   },
+  '/api': {
+    load: () => import('../features/apiDocs/pages/ApiDocsPage').then((module) => module.ApiDocsPage),
+    namespaces: ['apiDocs', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

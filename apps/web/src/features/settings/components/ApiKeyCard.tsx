@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { CopyableText } from '../../../ui/CopyableText';
@@ -89,7 +90,7 @@ export function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
               </Text>
             )}
           </Stack>
-          <Group>
+          <Group justify="space-between">
             <Button
               leftSection={<IconKey size={16} aria-hidden />}
               loading={mutation.isPending}
@@ -97,6 +98,9 @@ export function ApiKeyCard({ apiKey }: { apiKey: string | null }) {
             >
               {apiKey ? t('apiKey.regenerate') : t('apiKey.generate')}
             </Button>
+            <Anchor component={Link} to="/api" size="sm">
+              {t('apiKey.docs')}
+            </Anchor>
           </Group>
         </Stack>
       )}
