@@ -39,5 +39,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 30_000,
+    // One jsdom window and one load of React, Mantine and testing-library per worker instead of per file: building
+    // them for each of ~50 files cost more than many of the tests themselves. The setup file re-evaluates the app's
+    // own modules for every file and puts back what a file may leave behind (globals, timers, storage, cookies).
+    isolate: false,
   },
 });

@@ -1,32 +1,59 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Test files share a worker's jsdom window and its node_modules (React, Mantine, testing-library: `isolate: false`),
+// and this file runs again before each of them: every file ends by putting back what it may have changed, so the
+// next starts as on a fresh page. The app's own modules are evaluated afresh for every file (`resetModules`): their
+// state (the i18n instance and the locale bundles it writes into, counters) never leaks from one file to the next.
+afterAll(() => {
+  cleanup();
+  vi.resetModules();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; this is how a test page drops one
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.documentElement.lang = '';
+  document.title = '';
+});
 
 // Lazy pages take a while to load in jsdom on a busy two-core machine; wait for them rather than fail.
 configure({ asyncUtilTimeout: 5000 });
 
-// Mantine reads these browser APIs, which jsdom does not implement.
-const { getComputedStyle } = window;
-window.getComputedStyle = (element) => getComputedStyle(element);
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+// Mantine reads these browser APIs, which jsdom does not implement. Installed once per window (the window outlives
+// a test file), so the getComputedStyle wrapper is not wrapped again by every file.
+const patched = window as Window & { paydeskTestWindow?: true };
+if (!patched.paydeskTestWindow) {
+  patched.paydeskTestWindow = true;
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (element) => getComputedStyle(element);
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub;
+  Element.prototype.scrollIntoView = () => {};
 }
-window.ResizeObserver = ResizeObserverStub;
-Element.prototype.scrollIntoView = () => {};
