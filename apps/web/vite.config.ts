@@ -43,5 +43,7 @@ export default defineConfig({
     // them for each of ~50 files cost more than many of the tests themselves. The setup file re-evaluates the app's
     // own modules for every file and puts back what a file may leave behind (globals, timers, storage, cookies).
     isolate: false,
+    // Both cores: the default leaves one for the main process, which only waits here.
+    maxWorkers: 2,
   },
 });
