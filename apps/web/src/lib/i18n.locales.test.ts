@@ -48,7 +48,9 @@ describe.each([...namespaces.entries()])('locales of %s', (_namespace, { en, ru 
     const sameEverywhere = /^(Paydesk|ID|API|HTTP|—)$/;
     for (const [key, value] of leavesOf(ru)) {
       // Placeholders are names the code fills in, not words: a text of placeholders alone is the same everywhere.
-      const text = String(value).replace(/\{\{\s*[\w.]+\s*\}\}/g, '').trim();
+      const text = String(value)
+        .replace(/\{\{\s*[\w.]+\s*\}\}/g, '')
+        .trim();
       if (sameEverywhere.test(text) || !/[A-Za-zА-Яа-яЁё]/.test(text)) continue;
       expect(/[А-Яа-яЁё]/.test(text), `${key}: ${text}`).toBe(true);
     }
