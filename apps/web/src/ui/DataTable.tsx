@@ -116,7 +116,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading} loaderProps={{ 'aria-label': t('table.loading'), role: 'status' }} />
-      <Table.ScrollContainer minWidth={props.minWidthPx ?? 640} type="native">
+      {/* An empty list has nothing to scroll to: it fits the screen, so no scroll box without a focusable cell. */}
+      <Table.ScrollContainer minWidth={showEmpty ? 0 : (props.minWidthPx ?? 640)} type="native">
         <Table highlightOnHover={Boolean(onRowClick)} aria-busy={loading}>
           {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
           <Table.Thead>

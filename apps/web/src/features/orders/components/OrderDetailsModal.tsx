@@ -56,7 +56,8 @@ function ListTable(props: { caption: string; empty: string; head: string[]; rows
           {empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560} type="native">
+        // On a phone the table scrolls sideways: the keyboard must reach it too, so the scroll box is a named region.
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={caption}>
           <Table withTableBorder striped>
             <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>
             <Table.Thead>
