@@ -24,11 +24,9 @@
  */
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { promisify } from 'node:util';
 import { formatAmount, USDT } from '@paydesk/contract';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DomainError } from '../apps/server/src/lib/errors';
 import { newId } from '../apps/server/src/lib/ids';
@@ -41,18 +39,21 @@ import {
   userAccount,
 } from '../apps/server/src/modules/ledger/ledger.service';
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
+import {
+  adminUrl,
+  type CpuUse,
+  checkpoint,
+  numberSetting,
+  percentile,
+  recreate,
+  secondsSince,
+  urlOf,
+  watchCpu,
+  withClient,
+} from './support';
 
 const run = promisify(execFile);
 
-function numberSetting(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${text}`);
-  return value;
-}
-
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = numberSetting('BENCH_DURATION', 20);
 const unbatchedDuration = numberSetting('BENCH_UNBATCHED_DURATION', Math.max(1, Math.round(duration / 2)));
 const userCount = Math.floor(numberSetting('BENCH_USERS', 1000));
@@ -71,30 +72,7 @@ const unit = 10n ** BigInt(USDT.ratio_fraction);
 const fundingMinor = BigInt(Math.floor(numberSetting('BENCH_FUNDING_USDT', 100))) * unit;
 const randomAmount = () => BigInt(randomInt(1, 501)) * (unit / 100n);
 
-const urlOf = (database: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-};
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const admin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(adminUrl, work);
-
-async function recreate(database: string) {
-  await admin(async (client) => {
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.query(`create database ${database}`);
-  });
-}
 
 async function dropDatabases() {
   await admin(async (client) => {
@@ -113,11 +91,6 @@ async function dropDatabases() {
   });
 }
 
-/** Flushes dirty buffers so a measurement does not pay for the previous phase's checkpoint. */
-const checkpoint = () => admin((client) => client.query('checkpoint'));
-
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-
 function pgbenchArgs(): string[] {
   const url = new URL(adminUrl);
   return ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
@@ -128,7 +101,7 @@ async function runPgbench(): Promise<{ tps: number; initSeconds: number; cpu: Cp
   await recreate(pgbenchDb);
   const initStart = process.hrtime.bigint();
   await run('pgbench', [...pgbenchArgs(), '-i', '-s', '10', '-q', pgbenchDb], { env });
-  const initSeconds = seconds(initStart);
+  const initSeconds = secondsSince(initStart);
   await checkpoint();
   console.log(`pgbench: -c ${pgbenchClients} -j 2 -T ${duration} …`);
   // pgbench's backends live only while it runs: watch the CPU over the middle of its run, not from start to end.
@@ -153,73 +126,6 @@ async function runPgbench(): Promise<{ tps: number; initSeconds: number; cpu: Cp
   const tps = Number(match[1]);
   console.log(`pgbench: ${tps.toFixed(0)} tps (cpu: ${cpuUse.text})`);
   return { tps, initSeconds, cpu: cpuUse };
-}
-
-interface CpuSnapshot {
-  busy: number;
-  total: number;
-  byName: Map<string, number>;
-}
-
-/** Clock ticks from /proc (Linux): the machine's busy and total time, and the time of processes grouped by name. */
-function cpuSnapshot(): CpuSnapshot | undefined {
-  try {
-    const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = ticks.reduce((sum, value) => sum + value, 0);
-    const busy = total - (ticks[3] ?? 0) - (ticks[4] ?? 0);
-    const byName = new Map<string, number>();
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // exited meanwhile
-      }
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      const name = pid === String(process.pid) ? 'this node' : stat.slice(stat.indexOf('(') + 1, close);
-      byName.set(name, (byName.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
-    }
-    return { busy, total, byName };
-  } catch {
-    return undefined;
-  }
-}
-
-interface CpuUse {
-  text: string;
-  /** Percent of one core used by processes other than PostgreSQL, this Node process and pgbench. */
-  other: number;
-}
-
-/**
- * Starts watching the CPU; the returned function tells how busy the machine was since, in percent of one core:
- * PostgreSQL, this Node process, pgbench and everything else (other processes sharing the machine skew the figures).
- * A process that starts and ends between the two readings is not seen, which is why pgbench is watched mid-run.
- */
-function watchCpu(): () => CpuUse {
-  const before = cpuSnapshot();
-  return () => {
-    const after = cpuSnapshot();
-    if (!before || !after || after.total === before.total) return { text: 'n/a', other: 0 };
-    const cores = cpus().length;
-    const share = (ticks: number) => Math.round((ticks / (after.total - before.total)) * 100 * cores);
-    const percent = (ticks: number) => `${share(ticks)}%`;
-    const used = (name: string) => (after.byName.get(name) ?? 0) - (before.byName.get(name) ?? 0);
-    const mine = ['postgres', 'this node', 'pgbench'].map((name) => [name, used(name)] as const);
-    const other = after.busy - before.busy - mine.reduce((sum, [, ticks]) => sum + ticks, 0);
-    const parts = mine.filter(([, ticks]) => ticks > 0).map(([name, ticks]) => `${name} ${percent(ticks)}`);
-    return {
-      text: `${[...parts, `other ${percent(Math.max(0, other))}`].join(', ')} (of ${cores * 100}%)`,
-      other: share(Math.max(0, other)),
-    };
-  };
-}
-
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
 interface PhaseResult {
@@ -300,7 +206,7 @@ async function drive(lanes: number, phaseSeconds: number, send: (tally: Tally) =
       }
     }),
   );
-  return tally.result(seconds(start), cpu());
+  return tally.result(secondsSince(start), cpu());
 }
 
 async function runLedger() {
@@ -335,7 +241,7 @@ async function runLedger() {
     await withClient(urlOf(ledgerDb), (client) =>
       client.query('vacuum analyze users, ledger_accounts, ledger_transfers, ledger_entries'),
     );
-    const setupSeconds = seconds(setupStart);
+    const setupSeconds = secondsSince(setupStart);
     console.log(`ledger: ${userCount} users funded with ${formatAmount(fundingMinor, USDT.ratio_fraction)} USDT each`);
 
     await checkpoint();
@@ -375,7 +281,7 @@ async function runLedger() {
 
     const reconcileStart = process.hrtime.bigint();
     const reconciliation = await reconcileLedger(db);
-    const reconcileSeconds = seconds(reconcileStart);
+    const reconcileSeconds = secondsSince(reconcileStart);
     const counted = await withClient(urlOf(ledgerDb), async (client) => {
       const result = await client.query<{ transfers: number }>(
         'select count(*)::int as transfers from ledger_transfers',
@@ -439,7 +345,7 @@ try {
     ],
     [
       'timings',
-      `total ${seconds(started).toFixed(0)} s${pgbench ? `, pgbench -i ${pgbench.initSeconds.toFixed(1)} s` : ''}, ledger setup ${ledger.setupSeconds.toFixed(1)} s`,
+      `total ${secondsSince(started).toFixed(0)} s${pgbench ? `, pgbench -i ${pgbench.initSeconds.toFixed(1)} s` : ''}, ledger setup ${ledger.setupSeconds.toFixed(1)} s`,
     ],
   ];
   console.log('');
