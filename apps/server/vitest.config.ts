@@ -8,5 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file opens its own database (PGlite instance or PostgreSQL database); two at a time fit 2 cores.
     maxWorkers: 2,
+    // A worker imports the app (Fastify, zod schemas, drizzle, PGlite's WebAssembly) once for all its files instead
+    // of once per file: 80 s → 45 s for the suite on PGlite. Files share no state through modules: every file builds
+    // its own app on a database of its own, and the server keeps nothing at module level but constants.
+    isolate: false,
   },
 });

@@ -1,7 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import type { CurrentUser, Language } from '@paydesk/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { changeLanguage, i18n, initI18n, lazyNamespaces } from '../lib/i18n';
@@ -166,12 +165,4 @@ export function renderApp(path: string, queryClient: QueryClient = createQueryCl
     </AppProviders>,
   );
   return { router, queryClient };
-}
-
-/** Toasts live in a global store; tests start from an empty one. */
-export function resetToasts(): void {
-  act(() => {
-    notifications.clean();
-    notifications.cleanQueue();
-  });
 }

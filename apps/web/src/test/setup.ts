@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
-afterEach(() => cleanup());
+// Toasts live in a store of the shared @mantine/notifications module, outside any rendered tree: one a test leaves
+// (shown, or queued behind the limit) would appear in the next test's page.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 // Test files share a worker's jsdom window and its node_modules (React, Mantine, testing-library: `isolate: false`),
 // and this file runs again before each of them: every file ends by putting back what it may have changed, so the

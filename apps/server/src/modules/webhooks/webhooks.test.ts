@@ -103,10 +103,14 @@ describe('webhooks (DESIGN §10)', () => {
       return row?.attempts === 1 ? row : undefined;
     }, 'the failed attempt to be recorded');
     expect(delivery.status).toBe('pending');
-    const [job] = await ctx.app.db
-      .select()
-      .from(jobs)
-      .where(sql`${jobs.kind} = ${webhookJob} and ${jobs.payload}->>'deliveryId' = ${delivery.id}`);
+    // The delivery records its attempt inside the job; the runner queues the job again just after it returns.
+    const job = await until(async () => {
+      const [row] = await ctx.app.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.kind} = ${webhookJob} and ${jobs.payload}->>'deliveryId' = ${delivery.id}`);
+      return row?.status === 'queued' && row.attempts === 1 ? row : undefined;
+    }, 'the job to be queued again');
     const wait = (job?.runAt.getTime() ?? 0) - Date.now();
     expect(wait).toBeGreaterThan(oneMinute * 0.75);
     expect(wait).toBeLessThan(oneMinute * 1.25);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '../../lib/query';
 import { pageLoaders } from '../screens';
-import { envelope, failureReply, mockApi, prepareI18n, renderApp, resetToasts, users } from '../testing';
+import { envelope, failureReply, mockApi, prepareI18n, renderApp, users } from '../testing';
 
 function signedInAs(user: (typeof users)[keyof typeof users], extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({ 'GET /user/current': envelope({ data: user }), ...extra });
@@ -19,7 +19,6 @@ async function menuLabels(): Promise<string[]> {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -11,7 +11,6 @@ import {
   type RecordedCall,
   type Reply,
   renderApp,
-  resetToasts,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
 import {
@@ -73,7 +72,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -10,7 +10,6 @@ import {
   type RecordedCall,
   type Reply,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import { copiedTimeoutMs } from '../../../ui/CopyAction';
@@ -81,7 +80,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, mockApi, prepareI18n, renderApp, resetToasts } from '../../../app/testing';
+import { envelope, failureReply, mockApi, prepareI18n, renderApp } from '../../../app/testing';
 import { checkInvitePasswords, generatePassword } from './invitePassword';
 
 // The first render loads the page's lazy chunk, which is slow in jsdom.
@@ -12,7 +12,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

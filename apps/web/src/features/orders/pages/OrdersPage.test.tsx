@@ -10,7 +10,6 @@ import {
   prepareI18n,
   type RecordedCall,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import { detailsOf, makeOrder, orderListOf, payInCanceled, payInNew, payInPaid, payOutNew } from '../testData';
@@ -55,7 +54,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

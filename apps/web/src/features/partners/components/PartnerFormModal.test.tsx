@@ -2,7 +2,7 @@ import type { PartnerSystem } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, prepareI18n, type Reply, renderApp, resetToasts } from '../../../app/testing';
+import { envelope, failureReply, prepareI18n, type Reply, renderApp } from '../../../app/testing';
 import { rowWith, servePartners, writes } from '../testApi';
 import { fastPay, makePartnerSystem, partnerUserUuid, slowPay } from '../testData';
 
@@ -41,7 +41,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, mockApi, prepareI18n, renderApp, resetToasts, users } from '../../../app/testing';
+import { envelope, failureReply, mockApi, prepareI18n, renderApp, users } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
 import { rowWith, servePartners } from '../testApi';
 import { credit, debit, fastPay, slowPay } from '../testData';
@@ -18,7 +18,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -10,7 +10,6 @@ import {
   type RecordedCall,
   type Reply,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
@@ -67,7 +66,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

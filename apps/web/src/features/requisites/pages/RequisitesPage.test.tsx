@@ -11,7 +11,6 @@ import {
   type RecordedCall,
   type Reply,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import {
@@ -123,7 +122,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, makeUser, mockApi, prepareI18n, renderApp, resetToasts } from '../../../app/testing';
+import { envelope, failureReply, makeUser, mockApi, prepareI18n, renderApp } from '../../../app/testing';
 
 const issued = { api_key: 'pk_merchant_key', secret_key: 'sk_once_only_secret' };
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

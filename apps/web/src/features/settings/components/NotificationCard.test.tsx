@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  envelope,
-  makeUser,
-  mockApi,
-  prepareI18n,
-  type RecordedCall,
-  renderApp,
-  resetToasts,
-} from '../../../app/testing';
+import { envelope, makeUser, mockApi, prepareI18n, type RecordedCall, renderApp } from '../../../app/testing';
 
 const merchant = makeUser({ role: 'merchant', username: 'merchant' });
 const saved = { notification_key: 'key-12345678', notification_url: 'https://merchant.example/hook' };
@@ -33,7 +25,6 @@ const patches = (calls: RecordedCall[]) => calls.filter((call) => call.method ==
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -1,16 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  envelope,
-  failureReply,
-  makeUser,
-  mockApi,
-  prepareI18n,
-  renderApp,
-  resetToasts,
-  users,
-} from '../../../app/testing';
+import { envelope, failureReply, makeUser, mockApi, prepareI18n, renderApp, users } from '../../../app/testing';
 
 const setup = {
   secret: 'JBSWY3DPEHPK3PXP',
@@ -34,7 +25,6 @@ const posts = (calls: { method: string; path: string; body: unknown }[], path: s
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -9,7 +9,6 @@ import {
   prepareI18n,
   type RecordedCall,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
@@ -71,7 +70,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {

@@ -11,7 +11,6 @@ import {
   type RecordedCall,
   type Reply,
   renderApp,
-  resetToasts,
   users,
 } from '../../../app/testing';
 import {
@@ -83,7 +82,6 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
 });
 
 afterEach(() => {
