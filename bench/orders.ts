@@ -12,8 +12,11 @@
  *    with an Idempotency-Key), of a random amount (one open order per amount per card is the rule, so amounts vary),
  *    and the trader whose card the pay-in names says it was paid (`POST /api/v1/executor/orders/{guid}/paid`, signed
  *    with the trader's own key). A pay-in counts once it is paid. Two seconds of warm-up first, not counted.
- * 3. reconcileLedger(), and the paid orders in the database against those the loops saw paid.
- * 4. A table: pgbench tps, pay-ins/s (created and paid), their ratio (goal >= 0.5), latencies, where the CPU went.
+ * 3. The ceiling: the same lanes and client against a bare Fastify (orders-bare.ts) that answers the two calls without
+ *    a database, signature or check: what HTTP, JSON and the signing client alone allow on this machine.
+ * 4. reconcileLedger(), and the paid orders in the database against those the loops saw paid.
+ * 5. A table: pgbench tps, pay-ins/s (created and paid), their ratio (goal >= 0.5), the ceiling, latencies, where
+ *    the CPU went.
  *
  * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DURATION [20] seconds,
  * BENCH_LANES [16], BENCH_TRADERS [100], BENCH_REQUISITES [3], BENCH_PGBENCH_CLIENTS [8], BENCH_KEEP=1.
@@ -65,8 +68,8 @@ interface Started {
   traders: (Credentials & { cards: string[] })[];
 }
 
-async function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'orders-server.ts'], {
+async function startServer(script = 'orders-server.ts'): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: new URL('.', import.meta.url).pathname,
     env: {
       ...process.env,
@@ -200,6 +203,18 @@ try {
   const perSecond = phase.paid / phase.seconds;
   console.log(`orders: ${perSecond.toFixed(0)} pay-ins/s created and paid (cpu: ${phase.cpu.text})`);
 
+  // The same lanes and client against a bare Fastify that answers without reading or checking anything.
+  const bare = await startServer('orders-bare.ts');
+  let ceiling: Phase;
+  try {
+    await drive(bare, 2, serial);
+    ceiling = await drive(bare, duration, serial);
+  } finally {
+    await stopServer(bare);
+  }
+  const ceilingPerSecond = ceiling.paid / ceiling.seconds;
+  console.log(`bare: ${ceilingPerSecond.toFixed(0)} pairs/s (cpu: ${ceiling.cpu.text})`);
+
   const database = await openDatabase({ databaseUrl: urlOf(ordersDb), dataDir: 'unused' });
   const reconcileStart = process.hrtime.bigint();
   const reconciliation = await reconcileLedger(database.db).finally(() => database.close());
@@ -223,10 +238,15 @@ try {
       `${perSecond.toFixed(0)}  (${phase.paid} in ${phase.seconds.toFixed(1)} s, ${phase.errors} errors)`,
     ],
     ['ratio pay-ins / pgbench', `${ratio.toFixed(2)}  (goal >= 0.50)`],
+    [
+      'ceiling: bare Fastify (/s)',
+      `${ceilingPerSecond.toFixed(0)}  (the same two calls answered without a database; ratio to pgbench ${(ceilingPerSecond / pgbench.tps).toFixed(2)}, pay-ins reach ${(perSecond / ceilingPerSecond).toFixed(2)} of it)`,
+    ],
     ['create (POST /orders)', ms(phase.create)],
     ['paid (POST /executor/…/paid)', ms(phase.pay)],
     ['cpu during pgbench', pgbench.cpu.text],
     ['cpu during pay-ins', phase.cpu.text],
+    ['cpu during the ceiling', ceiling.cpu.text],
     [
       'reconciliation',
       reconciliation.ok
@@ -243,14 +263,14 @@ try {
     ],
     ['timings', `total ${secondsSince(started).toFixed(0)} s, server setup ${setupSeconds.toFixed(1)} s`],
   ]);
-  for (const run of [warmup, phase]) if (run.firstError) console.log('first error:', run.firstError);
+  for (const run of [warmup, phase, ceiling]) if (run.firstError) console.log('first error:', run.firstError);
   console.log('');
   const busiest = Math.max(pgbench.cpu.other, phase.cpu.other);
   if (busiest > 20) console.log(`warning: other processes used up to ${busiest}% of a core during a phase`);
   console.log(
     ratio >= 0.5 ? `goal met: ratio ${ratio.toFixed(2)} >= 0.50` : `goal missed: ratio ${ratio.toFixed(2)} < 0.50`,
   );
-  if (!reconciliation.ok || inDb.paid !== expectedPaid || phase.errors > 0 || warmup.errors > 0) {
+  if (!reconciliation.ok || inDb.paid !== expectedPaid || phase.errors + warmup.errors + ceiling.errors > 0) {
     console.log('CHECK FAILED: see reconciliation, paid orders and errors above');
     exitCode = 1;
   }

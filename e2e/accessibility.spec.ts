@@ -271,6 +271,16 @@ for (const run of runs) {
       }
     });
 
+    test('root admin: devices, terminals and their modals', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      // The demo trader's simulated phone, Pixel 7: its row, its bank messages and its requisites.
+      await visit(check, '/devices', 'Devices');
+      await expect(page.getByRole('row').filter({ hasText: 'Pixel 7' }).first()).toBeVisible();
+      await checkDialog(check, 'Bank messages of Pixel 7', 'Bank messages of Pixel 7', 'bank messages modal');
+      await checkDialog(check, 'Requisites of Pixel 7', 'Requisites of Pixel 7', 'terminal requisites modal');
+      await visit(check, '/terminal', 'Terminals', '/terminal (root)');
+    });
+
     test('support admin: settings, payments, partner systems and orders', async ({ page }) => {
       const check = await signInAs(page, 'support', run.scheme);
       await visit(check, '/pay?tab=withdraw', 'Payments', '/pay withdrawals (support)');
@@ -304,6 +314,10 @@ for (const run of runs) {
       await visit(check, '/balance', 'Balance', '/balance (trader)');
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (trader)');
       await checkOrderScreens(check, 'trader', true);
+      await visit(check, '/terminal', 'Terminals', '/terminal (trader)');
+      await checkDialog(check, 'Add terminal', 'Add terminal', 'add terminal modal');
+      await checkDialog(check, 'Edit Pixel 7', 'Edit terminal Pixel 7', 'edit terminal modal');
+      await checkDialog(check, 'Delete Pixel 7', 'Delete terminal', 'delete terminal modal');
     });
 
     test('trader2: the insurance gate over settings', async ({ page }) => {

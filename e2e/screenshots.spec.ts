@@ -113,3 +113,24 @@ test('screenshots of the money screens', async ({ browser }) => {
     await context.close();
   }
 });
+
+test('screenshots of the terminal screens', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  const screens: { user: DemoUser; path: string; name: string; heading: [string, string] }[] = [
+    { user: 'trader', path: '/terminal', name: 'terminals-trader', heading: ['Terminals', 'Терминалы'] },
+    { user: 'root', path: '/devices', name: 'devices-root', heading: ['Devices', 'Устройства'] },
+  ];
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    for (const screen of screens) {
+      await signInByApi(page, screen.user);
+      await page.goto(screen.path);
+      const language = variant.language === 'en' ? 0 : 1;
+      await expect(page.getByRole('heading', { name: screen.heading[language], level: 1 })).toBeVisible();
+      await expect(page.getByText('Pixel 7').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: fileName(screen.name, variant), fullPage: true });
+    }
+    await context.close();
+  }
+});

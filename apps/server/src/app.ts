@@ -35,6 +35,9 @@ import { createTronGridWatcher } from './modules/payments/sources/trongrid';
 import { loadReferenceData, type ReferenceData } from './modules/reference/reference.read';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { requisitesRoutes } from './modules/requisites/requisites.routes';
+import { deviceApi } from './modules/terminals/device.routes';
+import { terminalsRoutes } from './modules/terminals/terminals.routes';
+import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './modules/terminals/terminals.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { createWalletsService, loadDepositKey, type WalletsService } from './modules/wallets/wallets.service';
@@ -165,6 +168,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
         flowsRoutes,
         partnersRoutes,
         ordersRoutes,
+        terminalsRoutes,
         openapiRoutes,
       ]) {
         await inner.register(routes);
@@ -173,6 +177,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     { prefix: '/api/inner' },
   );
   await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(deviceApi, { prefix: '/api/device/v1' });
   await app.register(eventsRoutes, { hub });
   if (workers) {
     app.addHook('onReady', async () => {
@@ -202,6 +207,7 @@ function defineJobs(
   runner.define(expireJob, { run: ({ payload }) => expireOrder({ db, config, reference }, String(payload.orderId)) });
   runner.define(expirySweepJob, { run: () => sweepExpiredOrders({ db, config, reference }) });
   runner.define(webhookJob, webhookDelivery(deps, log));
+  runner.define(heartbeatSweepJob, { run: () => sweepLostConnections(deps).then(() => undefined) });
   for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
   return runner;
 }
@@ -213,6 +219,7 @@ async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
   await ensureRecurring(db, 'deposits.poll', config.TRONGRID_URL ? config.DEPOSIT_POLL_SECONDS : null);
   await ensureRecurring(db, 'rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
   await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
+  await ensureRecurring(db, heartbeatSweepJob, heartbeatSweepSeconds);
   for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 

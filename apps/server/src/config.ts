@@ -119,6 +119,8 @@ const configSchema = z.object({
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(50),
   /** How often ended sessions and throttling windows are swept away. */
   SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** An enabled terminal not heard of for this long is `lost_connection` until its next heartbeat (DESIGN §11). */
+  DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(120),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -71,6 +71,8 @@ export const capabilities = {
    */
   'requisites.write': { types: ['admin', 'trader'], deniedRoles: ['support'], insuranceGate: true },
   'devices.read': { types: ['admin'] },
+  /** Pause, play and approve a device, and open or close it to deposits and withdrawals (SPEC §2.17). */
+  'devices.manage': { types: ['admin'], deniedRoles: ['support'] },
   'flows.manage': { types: ['admin'], deniedRoles: ['support'] },
   'balance.read': { types: balanceRoles, insuranceGate: true },
   /** The Pay in button of SPEC §2.6: every balance role but agent (DESIGN §6). */
@@ -81,6 +83,13 @@ export const capabilities = {
   /** A trader's own requisites and terminals (SPEC §6). */
   'requisites.own': { types: ['trader'], insuranceGate: true },
   'terminals.read': { types: ['trader', 'admin'], insuranceGate: true },
+  /** Add a terminal: a trader, on its own requisites (SPEC §2.18). */
+  'terminals.create': { types: ['trader'], insuranceGate: true },
+  /**
+   * Edit, delete and re-pair a terminal, read its bank messages: a trader its own, an admin any (a support admin
+   * only reads them); the service refuses a trader another's terminal as not found.
+   */
+  'terminals.write': { types: ['trader', 'admin'], deniedRoles: ['support'], insuranceGate: true },
   /** The /api screen: the merchant and executor API's reference, for whoever signs requests to it (DESIGN §9). */
   'merchantApi.read': { types: ['merchant', ...executors] },
   /** API key and secret (SPEC §6). */
@@ -143,7 +152,7 @@ export const screens: readonly Screen[] = [
   { path: '/wallets', capability: 'wallets.read', menuLabel: 'menu.wallets', status: 'ready' },
   { path: '/antifraud', capability: 'antiFraud.read', menuLabel: 'menu.antiFraud', status: 'later' },
   { path: '/requisites', capability: 'requisites.read', menuLabel: 'menu.requisites', status: 'ready' },
-  { path: '/devices', capability: 'devices.read', menuLabel: 'menu.devices', status: 'later' },
+  { path: '/devices', capability: 'devices.read', menuLabel: 'menu.devices', status: 'ready' },
   { path: '/potoc', capability: 'flows.manage', menuLabel: 'menu.potoc', status: 'ready' },
   { path: '/balance', capability: 'balance.read', menuLabel: 'menu.balance', status: 'ready' },
   { path: '/statistic', capability: 'statistic.read', menuLabel: 'menu.statistic', status: 'later' },
@@ -153,7 +162,7 @@ export const screens: readonly Screen[] = [
     capability: 'terminals.read',
     menuCapability: 'requisites.own',
     menuLabel: 'menu.terminal',
-    status: 'later',
+    status: 'ready',
   },
   { path: '/settings', capability: 'session', menuLabel: 'menu.settings', status: 'ready' },
   { path: '/admins', capability: 'users.manage', status: 'ready' },

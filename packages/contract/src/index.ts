@@ -10,6 +10,7 @@ export * from './requisites';
 export * from './rules';
 export * from './session';
 export * from './settings';
+export * from './terminals';
 export * from './users';
 export * from './wallet';
 export * from './wire';

@@ -38,6 +38,9 @@ export const errorCodes = [
   'order_status_conflict',
   'flow_has_open_orders',
   'requisite_has_open_orders',
+  'pairing_code_invalid',
+  'device_token_invalid',
+  'terminal_status_conflict',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,6 +8,7 @@ import { insertPartnerSystem } from '../modules/partners/partners.repository';
 import type { DemoChain } from '../modules/payments/sources/demo';
 import { requestWithdrawal } from '../modules/payments/withdrawals';
 import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.repository';
+import { seedDemoTerminal } from '../modules/terminals/demo-device';
 import {
   anyUserExists,
   insertUser,
@@ -139,6 +140,7 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     manualRate: '92.5',
   });
   await insertExecutor(tx, { id: newId(), flowId, userId: id('trader'), executorType: 'trader', priority: 10 });
+  await seedDemoTerminal(tx, id('trader'), [traderCard.id, traderPhone.id]);
   await insertExecutor(tx, { id: newId(), flowId, userId: id('partner'), executorType: 'partner', priority: 5 });
   await upsertTraderRestriction(tx, {
     id: newId(),

@@ -86,6 +86,21 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(document)).not.toContain('/api/inner/');
   });
 
+  it('documents the device API in a valid document of its own, served to anyone', async () => {
+    const response = await ctx.app.inject('/api/device/v1/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      ['POST /api/device/v1/heartbeat', 'POST /api/device/v1/notifications', 'POST /api/device/v1/pair'].sort(),
+    );
+    expect(JSON.stringify(document)).not.toContain('/api/inner/');
+  });
+
   it('is the document the generated API client was made from', async () => {
     const document = (await ctx.app.inject('/api/v1/openapi.json')).json();
     const committed = JSON.parse(

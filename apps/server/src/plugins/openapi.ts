@@ -29,7 +29,11 @@ function withoutUnusedSchemas(document: Document): Document {
 export interface OpenapiOptions {
   title: string;
   description: string;
-  securitySchemes: Record<string, { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description?: string }>;
+  securitySchemes: Record<
+    string,
+    | { type: 'apiKey'; in: 'cookie' | 'header'; name: string; description?: string }
+    | { type: 'http'; scheme: 'bearer'; description?: string }
+  >;
   /** Schemes every operation needs together (one requirement naming them all). */
   security?: string[];
   /** Headers every POST carries, documented on each (the merchant API's Idempotency-Key). */

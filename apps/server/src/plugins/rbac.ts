@@ -10,8 +10,10 @@ declare module 'fastify' {
     /** Who may call the route: a capability of the contract's permission table, or `public`. */
     access?: RouteAccess;
     /**
-     * A route of the signed API (DESIGN §9): its caller is known only once the signature over the body is checked, so
-     * the API's own guard checks the capability then (modules/api/api.auth.ts), on the same matched route.
+     * A route whose caller holds a credential of its own instead of a session: the signed API (DESIGN §9), whose
+     * caller is known only once the signature over the body is checked (modules/api/api.auth.ts), and the device API
+     * (DESIGN §11), whose bearer token its service checks (modules/terminals/device.service.ts); either on the same
+     * matched route.
      */
     signed?: boolean;
   }

@@ -2,11 +2,12 @@ import type { CurrentUser } from '@paydesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ordersKey } from '../features/orders/api/ordersKey';
+import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { moneyKey } from '../lib/money';
 import { createQueryClient, currentUserKey } from '../lib/query';
 import { AppProviders } from './providers';
 import { reconnectDelayMs, useRealtime } from './realtime';
-import { makeUser, prepareI18n, resetToasts, users } from './testing';
+import { makeUser, prepareI18n, users } from './testing';
 
 /** A WebSocket that never touches the network: the test plays the server. */
 class FakeSocket {
@@ -76,7 +77,6 @@ function renderConnection(user: CurrentUser | null) {
 
 beforeEach(async () => {
   await prepareI18n('en');
-  resetToasts();
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
 });
@@ -172,7 +172,7 @@ describe('real-time connection', () => {
     latest().accept();
     expect(latest().sent).toHaveLength(1);
     latest().push('auth.ok');
-    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey]);
+    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey, terminalsKey]);
   });
 
   it('reloads the order lists and details on every order event, without a toast', () => {
@@ -184,6 +184,15 @@ describe('real-time connection', () => {
 
     expect(invalidatedKeys()).toEqual([ordersKey, ordersKey]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('reloads the terminal cards and the devices table when a terminal changes', () => {
+    const { invalidatedKeys } = renderConnection(users.merchant);
+    latest().accept();
+
+    latest().push('terminal.updated');
+
+    expect(invalidatedKeys()).toEqual([terminalsKey]);
   });
 
   it('re-reads the current user when the server refuses the token, and tries again', () => {

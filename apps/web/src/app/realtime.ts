@@ -3,6 +3,7 @@ import type { CurrentUser } from '@paydesk/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ordersKey } from '../features/orders/api/ordersKey';
+import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { formatAmountDisplay } from '../lib/format';
 import { i18n } from '../lib/i18n';
 import { moneyKey } from '../lib/money';
@@ -131,11 +132,15 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
         refreshMoney(queryClient);
       } else if (event.type === 'order.created' || event.type === 'order.updated') {
         void queryClient.invalidateQueries({ queryKey: ordersKey });
+      } else if (event.type === 'terminal.updated') {
+        // A device paired, came back or went quiet: the terminal cards and the devices table show it.
+        void queryClient.invalidateQueries({ queryKey: terminalsKey });
       }
     },
     onReconnected: () => {
       refreshMoney(queryClient);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
+      void queryClient.invalidateQueries({ queryKey: terminalsKey });
     },
     // A fresh socket token comes with the current user; if the session ended, re-reading it signs the user out.
     onRejected: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),

@@ -86,6 +86,14 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/apiDocs/pages/ApiDocsPage').then((module) => module.ApiDocsPage),
     namespaces: ['apiDocs', 'ui'],
   },
+  '/terminal': {
+    load: () => import('../features/terminals/pages/TerminalsPage').then((module) => module.TerminalsPage),
+    namespaces: ['terminals', 'ui'],
+  },
+  '/devices': {
+    load: () => import('../features/terminals/pages/DevicesPage').then((module) => module.DevicesPage),
+    namespaces: ['terminals', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

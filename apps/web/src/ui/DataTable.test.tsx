@@ -60,6 +60,17 @@ describe('DataTable', () => {
     expect(container?.style.getPropertyValue('--table-min-width')).toBe('calc(56.25rem * var(--mantine-scale))');
   });
 
+  it('makes the scroll box a named, keyboard-reachable region when asked, empty too (its header still scrolls)', () => {
+    const { rerender } = renderWithProviders(<DataTable columns={columns} rows={rows} scrollRegionLabel="Devices" />);
+    expect(screen.getByRole('region', { name: 'Devices' })).toHaveAttribute('tabindex', '0');
+
+    rerender(<DataTable columns={columns} rows={[]} scrollRegionLabel="Devices" />);
+    expect(screen.getByRole('region', { name: 'Devices' })).toHaveAttribute('tabindex', '0');
+
+    rerender(<DataTable columns={columns} rows={[]} />);
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
   it('cycles a sortable header through the wire sort values and announces it with aria-sort', async () => {
     const user = userEvent.setup();
     const onSortChange = vi.fn();

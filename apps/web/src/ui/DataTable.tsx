@@ -28,6 +28,11 @@ export interface DataTableProps<Row> {
   minWidthPx?: number;
   /** The table's name for assistive technology, where the page shows several tables or none is titled nearby. */
   caption?: string;
+  /**
+   * Names the scroll box and puts it in the tab order: a wide table scrolls sideways on a phone, and a keyboard user
+   * must be able to reach it and scroll it even where its cells hold nothing focusable.
+   */
+  scrollRegionLabel?: string;
 }
 
 /** Read by screen readers, not drawn: the heading or the tab above the table already says it to the eye. */
@@ -117,7 +122,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     <Box pos="relative">
       <LoadingOverlay visible={loading} loaderProps={{ 'aria-label': t('table.loading'), role: 'status' }} />
       {/* An empty list has nothing to scroll to: it fits the screen, so no scroll box without a focusable cell. */}
-      <Table.ScrollContainer minWidth={showEmpty ? 0 : (props.minWidthPx ?? 640)} type="native">
+      <Table.ScrollContainer
+        minWidth={showEmpty ? 0 : (props.minWidthPx ?? 640)}
+        type="native"
+        // Even empty, a table of many columns is wider than a phone: its header scrolls, so the box takes the focus.
+        {...(props.scrollRegionLabel ? { role: 'region', 'aria-label': props.scrollRegionLabel, tabIndex: 0 } : {})}
+      >
         <Table highlightOnHover={Boolean(onRowClick)} aria-busy={loading}>
           {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
           <Table.Thead>

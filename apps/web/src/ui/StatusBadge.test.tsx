@@ -38,7 +38,7 @@ describe('statusColor', () => {
     ['moderation', 'orange'],
     ['enabled', 'green'],
     ['disabled_by_admin', 'red'],
-    ['lost_connection', undefined],
+    ['lost_connection', 'red'],
   ])('colours terminal status %s %s', (slug, color) => {
     expect(statusColor(slug, 'terminal')).toBe(color);
   });

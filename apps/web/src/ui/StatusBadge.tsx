@@ -1,5 +1,16 @@
 import { Badge, type MantineColor } from '@mantine/core';
+import { type TerminalStatus, terminalStatuses, terminalStatusTone } from '@paydesk/contract';
 import type { ReactNode } from 'react';
+
+/** The theme colour of each tone the contract gives terminal statuses (SPEC §4: grey, warning, green, error). */
+const toneColors = { grey: 'gray', warning: 'orange', success: 'green', error: 'red' } as const satisfies Record<
+  (typeof terminalStatusTone)[TerminalStatus],
+  MantineColor
+>;
+
+const terminalPalette: Record<string, MantineColor> = Object.fromEntries(
+  terminalStatuses.map((status) => [status, toneColors[terminalStatusTone[status]]]),
+);
 
 /**
  * Badge colours of SPEC §4, one palette per kind of status. Theme colour names keep both colour schemes readable;
@@ -28,14 +39,8 @@ const palettes = {
     done: 'green',
     rejected: 'red',
   },
-  terminal: {
-    disabled: 'gray',
-    pending: 'gray',
-    unassigned: 'gray',
-    moderation: 'orange',
-    enabled: 'green',
-    disabled_by_admin: 'red',
-  },
+  /** From the contract's tones, which the terminal cards' status dot follows too. */
+  terminal: terminalPalette,
 } as const satisfies Record<string, Record<string, MantineColor>>;
 
 export type StatusKind = keyof typeof palettes;

@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import type { JobDefinition } from '../jobs/jobs.runner';
+import { requisites } from '../requisites/requisites.table';
+import { demoHeartbeat, forwardDemoPayment } from '../terminals/demo-device';
 import { users } from '../users/users.table';
 import {
   cancelByMerchant,
@@ -32,6 +34,9 @@ interface OpenDemoOrder {
   type: string;
   status: string;
   executorId: string | null;
+  requisiteId: string | null;
+  fiatAmountMinor: bigint;
+  paymentType: string | null;
   createdAt: Date;
   takenAt: Date | null;
   updatedAt: Date;
@@ -51,10 +56,10 @@ function recipientFor(option: 'card' | 'sbp'): Record<string, string> {
 
 /**
  * Demo mode's live traffic (DESIGN §7): the demo merchant creates pay-ins and pay-outs now and then through the same
- * service its API calls; the simulated payers report paying and most pay-ins are then paid by their executor (the
- * simulated terminal's bank message, once terminals exist), some are left to expire; the partner takes and pays
- * half of the pay-outs, the rest wait for a trader on the screens. Every step is a real transition through the
- * order engine and the ledger. Both jobs run on the job runner.
+ * service its API calls; the simulated payers report paying and most pay-ins are then settled by the bank message
+ * the trader's simulated terminal forwards, some are left to expire; the partner takes and pays half of the
+ * pay-outs, the rest wait for a trader on the screens. Every step is a real transition through the order engine and
+ * the ledger. The jobs run on the job runner, with the simulated terminal's heartbeat.
  */
 export function createDemoTraffic(deps: OrderDeps) {
   const { db, config } = deps;
@@ -113,6 +118,9 @@ export function createDemoTraffic(deps: OrderDeps) {
         type: orders.type,
         status: orders.status,
         executorId: orders.executorId,
+        requisiteId: orders.requisiteId,
+        fiatAmountMinor: orders.fiatAmountMinor,
+        paymentType: orders.paymentType,
         createdAt: orders.createdAt,
         takenAt: orders.takenAt,
         updatedAt: orders.updatedAt,
@@ -146,7 +154,7 @@ export function createDemoTraffic(deps: OrderDeps) {
         return () => confirmPayIn(deps, merchantId, order.id);
       }
       if (order.status === 'in-progress' && executorId && since(order.updatedAt) >= pace.pay) {
-        return () => markPaidByExecutor(deps, executorId, order.id);
+        return () => payIn(executorId, order);
       }
       return null;
     }
@@ -158,6 +166,21 @@ export function createDemoTraffic(deps: OrderDeps) {
       return () => markPaidByExecutor(deps, partner, order.id);
     }
     return null;
+  }
+
+  /**
+   * A paid demo pay-in: the payer's bank message reaches the trader's demo terminal, which settles it (DESIGN §11);
+   * an order no demo terminal reads, or one its message could not settle, is paid by its executor by hand.
+   */
+  async function payIn(executorId: string, order: OpenDemoOrder) {
+    const [requisite] = order.requisiteId
+      ? await db
+          .select({ attributes: requisites.attributes })
+          .from(requisites)
+          .where(eq(requisites.id, order.requisiteId))
+      : [];
+    const forwarded = await forwardDemoPayment(deps, order, requisite?.attributes ?? {});
+    if (forwarded?.outcome !== 'matched') await markPaidByExecutor(deps, executorId, order.id);
   }
 
   async function partnerOf(): Promise<string | null> {
@@ -207,6 +230,10 @@ export function createDemoTraffic(deps: OrderDeps) {
     'demo.progress': {
       every: config.DEMO_ORDER_SECONDS > 0 ? 5 : null,
       definition: { run: progress },
+    },
+    'demo.device-heartbeat': {
+      every: 30,
+      definition: { run: () => demoHeartbeat(db) },
     },
   };
 

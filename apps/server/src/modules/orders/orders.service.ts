@@ -468,7 +468,7 @@ function releaseTransfer(order: repo.OrderRow): TransferSpec {
  * illegal one is a 409), the history row, the webhook, the real-time notes and, last, the money (settlement or release).
  * Settling twice is impossible: the order is locked, and its transfers have ids derived from it.
  */
-export async function moveOrder(
+export function moveOrder(
   deps: OrderDeps,
   id: string,
   to: OrderStatus,
@@ -477,40 +477,52 @@ export async function moveOrder(
   changes: Partial<repo.NewOrder> = {},
   note?: string,
 ): Promise<repo.OrderRow> {
-  return deps.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, id);
-    if (!order) throw new DomainError('not_found');
-    check(order);
-    if (!canMove(order.type as OrderType, order.status as OrderStatus, to))
-      throw new DomainError('order_status_conflict');
-    const now = new Date();
-    const next: repo.OrderRow = { ...order, ...changes, status: to } as repo.OrderRow;
-    await repo.updateOrder(tx, id, {
-      ...changes,
-      status: to,
-      ...(to === 'paid' ? { paidAt: now, paidBy: actor.kind } : {}),
-      ...(to === 'canceled' ? { canceledAt: now } : {}),
-    });
-    const moved = await repo.lockOrder(tx, id);
-    if (!moved) throw new Error('the order moved is gone');
-    await history(tx, moved, order.status, to, actor, note);
-    const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
-    if (webhook) await enqueueWebhook(tx, deps.reference, moved, webhook);
-    if (moved.expiresAt && moved.expiresAt.getTime() !== order.expiresAt?.getTime() && isOpen(to)) {
-      await scheduleExpiry(tx, id, moved.expiresAt);
-    }
-    await announce(
-      tx,
-      moved,
-      'order.updated',
-      order.type === 'pay_out' && order.status === 'new' ? await takersOf(tx, order.flowId) : [],
-    );
-    // The money last: posting locks the accounts, and the merchant's and the platform's are shared by every order,
-    // so they are held from here to the commit only. The transaction still does all of it or nothing.
-    if (to === 'paid') await postTransfers(tx, settlementTransfers(next, deps.reference), order.crypto);
-    if (to === 'canceled') await postTransfers(tx, [releaseTransfer(order)], order.crypto);
-    return moved;
+  return deps.db.transaction((tx) => moveOrderIn(deps, tx, id, to, actor, check, changes, note));
+}
+
+/** `moveOrder` inside the caller's transaction, for a move that is part of a larger change (a bank message's). */
+export async function moveOrderIn(
+  deps: OrderDeps,
+  tx: Tx,
+  id: string,
+  to: OrderStatus,
+  actor: OrderActor,
+  check: (order: repo.OrderRow) => void = () => undefined,
+  changes: Partial<repo.NewOrder> = {},
+  note?: string,
+): Promise<repo.OrderRow> {
+  const order = await repo.lockOrder(tx, id);
+  if (!order) throw new DomainError('not_found');
+  check(order);
+  if (!canMove(order.type as OrderType, order.status as OrderStatus, to))
+    throw new DomainError('order_status_conflict');
+  const now = new Date();
+  const next: repo.OrderRow = { ...order, ...changes, status: to } as repo.OrderRow;
+  await repo.updateOrder(tx, id, {
+    ...changes,
+    status: to,
+    ...(to === 'paid' ? { paidAt: now, paidBy: actor.kind } : {}),
+    ...(to === 'canceled' ? { canceledAt: now } : {}),
   });
+  const moved = await repo.lockOrder(tx, id);
+  if (!moved) throw new Error('the order moved is gone');
+  await history(tx, moved, order.status, to, actor, note);
+  const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
+  if (webhook) await enqueueWebhook(tx, deps.reference, moved, webhook);
+  if (moved.expiresAt && moved.expiresAt.getTime() !== order.expiresAt?.getTime() && isOpen(to)) {
+    await scheduleExpiry(tx, id, moved.expiresAt);
+  }
+  await announce(
+    tx,
+    moved,
+    'order.updated',
+    order.type === 'pay_out' && order.status === 'new' ? await takersOf(tx, order.flowId) : [],
+  );
+  // The money last: posting locks the accounts, and the merchant's and the platform's are shared by every order,
+  // so they are held from here to the commit only. The transaction still does all of it or nothing.
+  if (to === 'paid') await postTransfers(tx, settlementTransfers(next, deps.reference), order.crypto);
+  if (to === 'canceled') await postTransfers(tx, [releaseTransfer(order)], order.crypto);
+  return moved;
 }
 
 /** The payer reported paying (merchant API): in progress, and the time to pay counts again from now. */

@@ -1,0 +1,93 @@
+import {
+  deviceHeartbeatSchema,
+  deviceNotificationsResultSchema,
+  deviceNotificationsSchema,
+  devicePairedSchema,
+  devicePairSchema,
+  deviceStateSchema,
+  successEnvelope,
+} from '@paydesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replies } from '../../http/replies';
+import { registerOpenapi } from '../../plugins/openapi';
+import { bearerToken, heartbeat, pairDevice, receiveNotifications } from './device.service';
+
+const tags = ['device'];
+const meanings = {
+  401: 'The device token is missing, unknown or revoked (device_token_invalid): pair again.',
+  422: 'Invalid input (validation_failed), or a pairing code that is wrong, used or expired (pairing_code_invalid).',
+  429: 'Too many wrong pairing codes from this address: Retry-After says how long to wait (throttled).',
+} as const;
+
+/**
+ * The device API of DESIGN §11, `/api/device/v1/`, for the Paydesk terminal app on a trader's Android phone: no
+ * cookies and no CSRF; a device pairs with the one-time code its trader's screen shows and then calls with
+ * `Authorization: Bearer <token>`. Its own OpenAPI document is at `/api/device/v1/openapi.json`.
+ */
+export const deviceApi: FastifyPluginAsyncZod = async (app) => {
+  await registerOpenapi(app, {
+    title: 'Paydesk device API',
+    description:
+      "The API of the Paydesk terminal app. Pair once with the code shown on the trader's Terminals screen " +
+      '(POST /pair → token), then send a heartbeat at least every minute and the bank notifications as they come. ' +
+      'Every call but /pair carries Authorization: Bearer <token>.',
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token /pair answered.' } },
+  });
+  const deps = { db: app.db, config: app.config, reference: app.reference };
+  // The caller is the device, known by its token (checked by the service, on the matched route), not by a session.
+  const device = { access: 'public' as const, signed: true, csrf: false };
+
+  app.post(
+    '/pair',
+    {
+      config: device,
+      schema: {
+        tags,
+        body: devicePairSchema,
+        response: replies({ 200: successEnvelope(devicePairedSchema) }, [422, 429], meanings),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await pairDevice(deps, request.body.code, request.body.device, { ip: request.ip }),
+    }),
+  );
+
+  app.post(
+    '/heartbeat',
+    {
+      config: device,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: deviceHeartbeatSchema,
+        response: replies({ 200: successEnvelope(deviceStateSchema) }, [401, 422], meanings),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await heartbeat(deps, bearerToken(request.headers.authorization), request.body.device, { ip: request.ip }),
+    }),
+  );
+
+  app.post(
+    '/notifications',
+    {
+      config: device,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        body: deviceNotificationsSchema,
+        response: replies({ 200: successEnvelope(deviceNotificationsResultSchema) }, [401, 422], meanings),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await receiveNotifications(deps, bearerToken(request.headers.authorization), request.body.notifications, {
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+};

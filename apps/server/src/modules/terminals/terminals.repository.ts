@@ -1,0 +1,164 @@
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { countRows } from '../../db/count';
+import { requisites } from '../requisites/requisites.table';
+import { users } from '../users/users.table';
+import { bankMessages, terminalRequisites, terminals } from './terminals.table';
+
+export type TerminalRow = typeof terminals.$inferSelect;
+export type NewTerminal = typeof terminals.$inferInsert;
+export type BankMessageRow = typeof bankMessages.$inferSelect;
+export type NewBankMessage = typeof bankMessages.$inferInsert;
+
+const ownerColumns = { id: users.id, username: users.username, email: users.email };
+
+export interface TerminalListRow {
+  terminal: TerminalRow;
+  owner: { id: string; username: string; email: string | null };
+}
+
+const live = isNull(terminals.deletedAt);
+
+/** One page of terminals with their owners, newest first, and the total: a trader's own, or everyone's. */
+export async function listTerminals(db: Executor, ownerId: string | null, page: { limit: number; offset: number }) {
+  const where = ownerId ? and(live, eq(terminals.userId, ownerId)) : live;
+  const [rows, count] = await Promise.all([
+    db
+      .select({ terminal: terminals, owner: ownerColumns })
+      .from(terminals)
+      .innerJoin(users, eq(users.id, terminals.userId))
+      .where(where)
+      .orderBy(desc(terminals.createdAt), desc(terminals.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    countRows(db, db.select({ id: terminals.id }).from(terminals).where(where)),
+  ]);
+  return { rows: rows as TerminalListRow[], count };
+}
+
+export async function findTerminal(db: Executor, id: string, lock = false): Promise<TerminalListRow | undefined> {
+  const query = db
+    .select({ terminal: terminals, owner: ownerColumns })
+    .from(terminals)
+    .innerJoin(users, eq(users.id, terminals.userId))
+    .where(and(eq(terminals.id, id), live))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: terminals }) : await query;
+  return row as TerminalListRow | undefined;
+}
+
+/** The live terminal a device token (its hash) belongs to, locked for the call that uses it. */
+export async function terminalOfToken(db: Executor, tokenHash: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.tokenHash, tokenHash), live))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function terminalOfPairingCode(db: Executor, codeHash: string): Promise<TerminalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminals)
+    .where(and(eq(terminals.pairingCodeHash, codeHash), live))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertTerminal(db: Executor, row: NewTerminal): Promise<void> {
+  await db.insert(terminals).values(row);
+}
+
+export async function updateTerminal(db: Executor, id: string, changes: Partial<NewTerminal>): Promise<void> {
+  await db
+    .update(terminals)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(terminals.id, id));
+}
+
+/** The requisites of each terminal, by terminal id, in name order. */
+export async function requisitesOf(db: Executor, terminalIds: string[]) {
+  const byTerminal = new Map<string, { id: string; name: string; attributes: Record<string, string> }[]>();
+  if (terminalIds.length === 0) return byTerminal;
+  const rows = await db
+    .select({
+      terminalId: terminalRequisites.terminalId,
+      id: requisites.id,
+      name: requisites.name,
+      attributes: requisites.attributes,
+    })
+    .from(terminalRequisites)
+    .innerJoin(requisites, eq(requisites.id, terminalRequisites.requisiteId))
+    .where(inArray(terminalRequisites.terminalId, terminalIds))
+    .orderBy(requisites.name, requisites.id);
+  for (const row of rows) {
+    const list = byTerminal.get(row.terminalId) ?? [];
+    list.push({ id: row.id, name: row.name, attributes: row.attributes });
+    byTerminal.set(row.terminalId, list);
+  }
+  return byTerminal;
+}
+
+/** How many of `ids` are requisites of `ownerId`. */
+export async function ownRequisiteCount(db: Executor, ownerId: string, ids: string[]): Promise<number> {
+  const rows = await db
+    .select({ id: requisites.id })
+    .from(requisites)
+    .where(and(eq(requisites.userId, ownerId), inArray(requisites.id, ids)));
+  return rows.length;
+}
+
+export async function replaceRequisites(db: Executor, terminalId: string, requisiteIds: string[]): Promise<void> {
+  await db.delete(terminalRequisites).where(eq(terminalRequisites.terminalId, terminalId));
+  await db.insert(terminalRequisites).values(requisiteIds.map((requisiteId) => ({ terminalId, requisiteId })));
+}
+
+/** Enabled terminals not heard of since `before` lose their connection; returns their ids and owners. */
+export async function markLostConnection(db: Executor, before: Date) {
+  return db
+    .update(terminals)
+    .set({ status: 'lost_connection', updatedAt: new Date() })
+    .where(and(eq(terminals.status, 'enabled'), live, lt(terminals.lastSeenAt, before)))
+    .returning({ id: terminals.id, userId: terminals.userId });
+}
+
+/** Stores a message unless the device sent it before (same id, or same sender, text and time): then null. */
+export async function insertBankMessage(db: Executor, row: NewBankMessage): Promise<boolean> {
+  const inserted = await db.insert(bankMessages).values(row).onConflictDoNothing().returning({ id: bankMessages.id });
+  return inserted.length > 0;
+}
+
+/** What came of the messages a device sent before under any of these ids or with any of these contents. */
+export async function earlierMessages(db: Executor, terminalId: string, deviceMessageIds: string[], hashes: string[]) {
+  return db
+    .select({
+      deviceMessageId: bankMessages.deviceMessageId,
+      contentHash: bankMessages.contentHash,
+      outcome: bankMessages.outcome,
+    })
+    .from(bankMessages)
+    .where(
+      and(
+        eq(bankMessages.terminalId, terminalId),
+        or(inArray(bankMessages.deviceMessageId, deviceMessageIds), inArray(bankMessages.contentHash, hashes)),
+      ),
+    );
+}
+
+export async function listBankMessages(db: Executor, terminalId: string, page: { limit: number; offset: number }) {
+  const where = eq(bankMessages.terminalId, terminalId);
+  const [rows, count] = await Promise.all([
+    db
+      .select()
+      .from(bankMessages)
+      .where(where)
+      .orderBy(desc(bankMessages.receivedAt), desc(bankMessages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    countRows(db, db.select({ id: bankMessages.id }).from(bankMessages).where(where)),
+  ]);
+  return { rows, count };
+}

@@ -1,0 +1,172 @@
+import {
+  createdTerminalSchema,
+  listEnvelope,
+  successEnvelope,
+  terminalInputSchema,
+  terminalListQuerySchema,
+  terminalModeSchema,
+  terminalNotificationSchema,
+  terminalSchema,
+  terminalUpdateSchema,
+} from '@paydesk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import {
+  createTerminal,
+  deleteTerminal,
+  listTerminalNotifications,
+  listTerminals,
+  moveTerminal,
+  renewPairingCode,
+  setTerminalMode,
+  updateTerminal,
+} from './terminals.service';
+
+const tags = ['terminals'];
+const one = successEnvelope(terminalSchema);
+const created = successEnvelope(createdTerminalSchema);
+const guidParams = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
+
+/** The address the trader's browser reached us at: the pairing QR tells the device where to pair. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** SPEC §7 "Anti-fraud and terminals": terminals (§2.18) and the admin's devices (§2.17). */
+export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, reference: app.reference };
+  const list = {
+    tags,
+    querystring: terminalListQuerySchema,
+    response: replies({ 200: listEnvelope(terminalSchema) }, readErrors),
+  };
+
+  for (const path of ['/terminal', '/trader/terminal']) {
+    app.get(path, { config: { access: 'terminals.read' }, schema: list }, async (request) => ({
+      success: true as const,
+      data: await listTerminals(deps, requireUser(request), request.query, request.language),
+    }));
+  }
+
+  app.post(
+    '/terminal',
+    {
+      config: { access: 'terminals.create' },
+      schema: { tags, body: terminalInputSchema, response: replies({ 201: created }, writeErrors) },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true as const,
+        data: await createTerminal(deps, requireUser(request), request.body, originOf(request), request.language),
+      }),
+  );
+
+  app.put(
+    '/terminal/:guid',
+    {
+      config: { access: 'terminals.write' },
+      schema: { tags, params: guidParams, body: terminalUpdateSchema, response: replies({ 200: one }, writeErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updateTerminal(deps, requireUser(request), request.params.guid, request.body, request.language),
+    }),
+  );
+
+  app.delete(
+    '/terminal/:guid/',
+    {
+      config: { access: 'terminals.write' },
+      schema: {
+        tags,
+        params: guidParams,
+        response: replies({ 200: successEnvelope(z.object({ guid: z.string() })) }, writeErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deleteTerminal(deps, requireUser(request), request.params.guid),
+    }),
+  );
+
+  app.post(
+    '/terminal/:guid/pairing_code/',
+    {
+      config: { access: 'terminals.write' },
+      schema: { tags, params: guidParams, response: replies({ 200: created }, writeErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await renewPairingCode(
+        deps,
+        requireUser(request),
+        request.params.guid,
+        originOf(request),
+        request.language,
+      ),
+    }),
+  );
+
+  // Pause: an admin's (disabled_by_admin) or the trader's own (disabled).
+  app.post(
+    '/terminal/:guid/disable/',
+    {
+      config: { access: 'terminals.write' },
+      schema: { tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await moveTerminal(deps, requireUser(request), request.params.guid, 'disable', request.language),
+    }),
+  );
+
+  for (const move of ['moderate', 'enable'] as const) {
+    app.post(
+      `/terminal/:guid/${move}/`,
+      {
+        config: { access: 'devices.manage' },
+        schema: { tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await moveTerminal(deps, requireUser(request), request.params.guid, move, request.language),
+      }),
+    );
+  }
+
+  app.patch(
+    '/terminal/:guid/mode/',
+    {
+      config: { access: 'devices.manage' },
+      schema: { tags, params: guidParams, body: terminalModeSchema, response: replies({ 200: one }, writeErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await setTerminalMode(deps, requireUser(request), request.params.guid, request.body, request.language),
+    }),
+  );
+
+  app.get(
+    '/terminal/:guid/notification/',
+    {
+      config: { access: 'terminals.read' },
+      schema: {
+        tags,
+        params: guidParams,
+        querystring: terminalListQuerySchema,
+        response: replies({ 200: listEnvelope(terminalNotificationSchema) }, readErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listTerminalNotifications(
+        deps,
+        requireUser(request),
+        request.params.guid,
+        request.query,
+        request.language,
+      ),
+    }),
+  );
+};

@@ -1,0 +1,37 @@
+import type { Language, ListData, Terminal } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+import { useRequestLanguage } from './language';
+
+/**
+ * Whose terminals a screen lists: every one (an admin's /terminal and /devices, `GET /terminal`) or the trader's own
+ * (`GET /trader/terminal`, SPEC §6 role path prefix).
+ */
+export type TerminalScope = 'all' | 'own';
+
+const listPaths: Record<TerminalScope, string> = { all: '/terminal', own: '/trader/terminal' };
+
+/** Root of every terminals query; mutations invalidate the lists under it. */
+export const terminalsKey = ['terminals'] as const;
+export const terminalListsKey = [...terminalsKey, 'list'] as const;
+
+export function fetchTerminals(
+  scope: TerminalScope,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListData<Terminal>> {
+  return http.get<ListData<Terminal>>(listPaths[scope], { query: toListQuery(params), signal });
+}
+
+export const terminalsListQuery = (scope: TerminalScope, params: ListParams, language: Language) =>
+  queryOptions({
+    queryKey: [...terminalListsKey, scope, language, params],
+    queryFn: ({ signal }) => fetchTerminals(scope, params, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useTerminalsList(scope: TerminalScope, params: ListParams) {
+  return useQuery(terminalsListQuery(scope, params, useRequestLanguage()));
+}

@@ -1,0 +1,17 @@
+import type { Terminal, TerminalMode } from '@paydesk/contract';
+import { http } from '../../../lib/http';
+import { terminalPath, useTerminalMutation } from './terminalMutation';
+
+export interface TerminalModeChange {
+  guid: string;
+  mode: TerminalMode;
+}
+
+/** `PATCH /terminal/{guid}/mode/`: `pay_in` opens or closes deposits (`deposit_open`), `pay_out` withdrawals. */
+export function setTerminalMode({ guid, mode }: TerminalModeChange): Promise<Terminal> {
+  return http.patch<Terminal>(`${terminalPath(guid)}/mode/`, mode);
+}
+
+export function useSetTerminalMode() {
+  return useTerminalMutation(setTerminalMode);
+}

@@ -1,0 +1,17 @@
+import type { Terminal, TerminalUpdate } from '@paydesk/contract';
+import { http } from '../../../lib/http';
+import { terminalPath, useTerminalMutation } from './terminalMutation';
+
+export interface TerminalChange {
+  guid: string;
+  changes: TerminalUpdate;
+}
+
+/** `PUT /terminal/{guid}`: the edit form sends only the fields it changed. */
+export function updateTerminal({ guid, changes }: TerminalChange): Promise<Terminal> {
+  return http.put<Terminal>(terminalPath(guid), changes);
+}
+
+export function useUpdateTerminal() {
+  return useTerminalMutation(updateTerminal);
+}

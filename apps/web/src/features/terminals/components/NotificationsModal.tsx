@@ -1,0 +1,105 @@
+import { Text } from '@mantine/core';
+import type { Terminal, TerminalNotification } from '@paydesk/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { Amount } from '../../../ui/Amount';
+import { AppModal } from '../../../ui/AppModal';
+import { CopyableId } from '../../../ui/CopyableId';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { useRetained } from '../../../ui/useRetained';
+import { useTerminalNotifications } from '../api/listTerminalNotifications';
+
+export interface NotificationsModalProps {
+  /** The terminal whose bank messages are shown; null when the modal is closed. */
+  terminal: Terminal | null;
+  onClose: () => void;
+}
+
+/** The bank messages a terminal forwarded (SPEC §2.17, §2.18, §3): one modal for the terminal cards and the devices. */
+export function NotificationsModal({ terminal, onClose }: NotificationsModalProps) {
+  const { t } = useTranslation('terminals');
+  const shown = useRetained(terminal);
+  return (
+    <AppModal
+      opened={terminal !== null}
+      onClose={onClose}
+      title={shown ? t('notifications.title', { name: shown.name }) : ''}
+      size="xl"
+    >
+      {/* Each terminal starts on its first page. */}
+      {shown && <NotificationsTable key={shown.guid} guid={shown.guid} />}
+    </AppModal>
+  );
+}
+
+const dash = '—';
+
+function notificationColumns(t: (key: string) => string): DataTableColumn<TerminalNotification>[] {
+  return [
+    {
+      key: 'received_at',
+      title: t('notifications.column.receivedAt'),
+      render: (message) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.received_at)}</span>,
+    },
+    { key: 'title', title: t('notifications.column.title'), render: (message) => message.title },
+    { key: 'type', title: t('notifications.column.type'), render: (message) => message.type.title },
+    {
+      key: 'body',
+      title: t('notifications.column.body'),
+      render: (message) => (
+        <Text size="sm" maw={320} style={{ overflowWrap: 'anywhere' }}>
+          {message.body}
+        </Text>
+      ),
+    },
+    {
+      key: 'operation',
+      title: t('notifications.column.operation'),
+      render: (message) => message.payload?.operationType.title ?? dash,
+    },
+    {
+      key: 'amount',
+      title: t('notifications.column.amount'),
+      render: (message) =>
+        message.payload ? <Amount amount={message.payload.amount} currency={message.payload.currency.code} /> : dash,
+    },
+    { key: 'outcome', title: t('notifications.column.outcome'), render: (message) => message.outcome.title },
+    {
+      key: 'order',
+      title: t('notifications.column.order'),
+      render: (message) => (message.orderGuid ? <CopyableId id={message.orderGuid} /> : dash),
+    },
+  ];
+}
+
+/**
+ * The paginated table. A failed load is silent, as SPEC §8 has it for terminal notifications: no toast and no
+ * server text, only 'Some problems.' where the messages would be, so an empty list is never claimed.
+ */
+function NotificationsTable({ guid }: { guid: string }) {
+  const { t } = useTranslation('terminals');
+  const list = useListParams();
+  const messages = useTerminalNotifications(guid, list.params);
+  const columns = useMemo(() => notificationColumns(t), [t]);
+  const pagination = messages.isError ? undefined : messages.data?.context.pagination;
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={messages.isError ? [] : (messages.data?.items ?? [])}
+        rowKey={(message) => message.id}
+        loading={messages.isFetching}
+        emptyMessage={messages.isError ? t('notifications.someProblems') : t('notifications.empty')}
+        caption={t('notifications.table')}
+        scrollRegionLabel={t('notifications.table')}
+        minWidthPx={1150}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { can, type Terminal } from '@paydesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { useFailureText } from '../../../lib/useFailureText';
+import { DataTable } from '../../../ui/DataTable';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { useTerminalsList } from '../api/listTerminals';
+import { type TerminalStatusAction, useSetTerminalStatus } from '../api/setTerminalStatus';
+import { deviceColumns } from '../components/deviceColumns';
+import { NotificationsModal } from '../components/NotificationsModal';
+import { TerminalRequisitesModal } from '../components/TerminalRequisitesModal';
+import { useToasts } from '../components/useToasts';
+
+type Dialog = { kind: 'messages' | 'requisites'; terminal: Terminal };
+
+/**
+ * /devices (SPEC §2.17): every terminal with its phone, for an admin. Pause, play, approve and the deposit and
+ * withdraw switches need `devices.manage`; a support admin sees the same table and changes nothing.
+ */
+export function DevicesPage() {
+  const { t } = useTranslation('terminals');
+  const failureText = useFailureText();
+  const toasts = useToasts();
+  const user = useCurrentUser().data;
+  const mayManage = user !== undefined && can(accessSubjectOf(user), 'devices.manage');
+  const list = useListParams();
+  const devices = useTerminalsList('all', list.params);
+  const status = useSetTerminalStatus();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const busyGuid = status.isPending ? (status.variables?.guid ?? null) : null;
+
+  // Each call is awaited on its own: a second device's change before the first answers must not lose the first's toast.
+  async function onStatus(terminal: Terminal, action: TerminalStatusAction) {
+    try {
+      await status.mutateAsync({ guid: terminal.guid, action });
+      toasts.done(t(`toast.${action}`, { name: terminal.name }));
+    } catch (error) {
+      toasts.failed(t('toast.statusFailed', { name: terminal.name, reason: failureText(error, t('saveFailed')) }));
+    }
+  }
+  const columns = deviceColumns(
+    t,
+    {
+      onStatus: (terminal, action) => void onStatus(terminal, action),
+      onMessages: (terminal) => setDialog({ kind: 'messages', terminal }),
+      onRequisites: (terminal) => setDialog({ kind: 'requisites', terminal }),
+    },
+    { mayManage, busyGuid },
+  );
+  const pagination = devices.data?.context.pagination;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('devices.title')}
+      </Title>
+      {devices.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(devices.error, t('loadFailed'))}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={devices.data?.items ?? []}
+        rowKey={(terminal) => terminal.guid}
+        loading={devices.isFetching}
+        emptyMessage={t('devices.empty')}
+        scrollRegionLabel={t('devices.table')}
+        // Fits the content area of a 1280 px screen with the menu open; narrower, the table scrolls in its region.
+        minWidthPx={1000}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+      <NotificationsModal terminal={dialog?.kind === 'messages' ? dialog.terminal : null} onClose={close} />
+      <TerminalRequisitesModal terminal={dialog?.kind === 'requisites' ? dialog.terminal : null} onClose={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * Bank messages parsed and matched per second against 100,000 open pay-ins (issue "Terminals and devices"), beside
+ * pgbench TPC-B on the same PostgreSQL server in the same run. Not a test.
+ *
+ *   npm run bank-messages --workspace bench        (add `-- --keep` to keep the two bench databases)
+ *
+ * 1. pgbench: database paydesk_bench_bank_messages_pgbench, `pgbench -i -s 10 -q`, then `-c 8 -j 2 -T <duration>`.
+ * 2. Paydesk on database paydesk_bench_bank_messages: the world of orders-world.ts (BENCH_TRADERS traders with one card
+ *    each, a RUB/USDT flow at 92.5), one enabled terminal per trader, and BENCH_OPEN open pay-ins spread over the
+ *    cards, each of an amount no other open pay-in of its card has, their USDT held through the ledger as the engine
+ *    holds it. The orders are written in bulk (the engine would take minutes); everything after goes through the
+ *    server.
+ * 3. BENCH_LANES devices at once, each sending its bank's SMS for its open pay-ins in batches of BENCH_BATCH through
+ *    `POST /api/device/v1/notifications` (app.inject: routing, the bearer token, validation, then the parsers, the
+ *    match among the open pay-ins and the settlement, in one transaction per batch), for BENCH_DURATION seconds.
+ *    Every message must settle its order ("matched").
+ * 4. The parsers alone on the same texts, in this process, for scale.
+ * 5. reconcileLedger(), and the paid orders against the matched messages.
+ *
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DURATION [15] seconds,
+ * BENCH_OPEN [100000], BENCH_TRADERS [100], BENCH_LANES [8], BENCH_BATCH [50], BENCH_KEEP=1.
+ * Exits 0 whether the goal (>= 2,000 messages/s) is met or missed; 1 when a message did not settle its order or the
+ * ledger does not reconcile.
+ */
+import { cpus } from 'node:os';
+import { cryptoCurrency, ratioOfDecimal, USDT } from '@paydesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { newId, randomToken, sha256 } from '../apps/server/src/lib/ids';
+import { reconcileLedger } from '../apps/server/src/modules/ledger/ledger.reconcile';
+import { postTransfers, userAccount } from '../apps/server/src/modules/ledger/ledger.service';
+import { orders } from '../apps/server/src/modules/orders/orders.table';
+import { cryptoOf, payInHold } from '../apps/server/src/modules/orders/pricing';
+import { requisites } from '../apps/server/src/modules/requisites/requisites.table';
+import { parseBankMessage } from '../apps/server/src/modules/terminals/bank-messages/parse';
+import * as terminalsRepo from '../apps/server/src/modules/terminals/terminals.repository';
+import { testSecretsKey, testXpub } from '../apps/server/test/harness';
+import { seedWorld } from './orders-world';
+import {
+  checkpoint,
+  drop,
+  initPgbench,
+  numberSetting,
+  printRows,
+  recreate,
+  runPgbench,
+  secondsSince,
+  serverVersion,
+  urlOf,
+  watchCpu,
+} from './support';
+
+const duration = numberSetting('BENCH_DURATION', 15);
+const openCount = Math.floor(numberSetting('BENCH_OPEN', 100_000));
+const traderCount = Math.floor(numberSetting('BENCH_TRADERS', 100));
+const lanes = Math.floor(numberSetting('BENCH_LANES', 8));
+const batchSize = Math.floor(numberSetting('BENCH_BATCH', 50));
+const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
+const pgbenchDb = 'paydesk_bench_bank_messages_pgbench';
+const benchDb = 'paydesk_bench_bank_messages';
+const rate = '92.5';
+
+interface Device {
+  token: string;
+  tail: string;
+  /** Its card's open pay-ins, by amount in kopecks. */
+  amounts: bigint[];
+}
+
+/** Sberbank's SMS for a payment to the card: the balance after it is cut off before the amount is read. */
+const smsOf = (tail: string, amountMinor: bigint) =>
+  `MIR-${tail} 10:15 Зачисление ${(amountMinor / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}р ` +
+  'от Иван И. Баланс: 48 210.50р';
+
+const version = await serverVersion();
+const started = process.hrtime.bigint();
+let exitCode = 0;
+try {
+  await initPgbench(pgbenchDb, 10);
+  await checkpoint();
+  console.log(`pgbench: -c 8 -j 2 -T ${duration} …`);
+  const pgbench = await runPgbench(pgbenchDb, ['-c', '8', '-j', '2'], duration);
+  console.log(`pgbench: ${pgbench.tps.toFixed(0)} tps`);
+
+  await recreate(benchDb);
+  const database = await openDatabase({ databaseUrl: urlOf(benchDb), dataDir: 'unused' });
+  await database.migrate();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    DEPOSIT_XPUB: testXpub,
+    SECRETS_KEY: testSecretsKey,
+    DATABASE_URL: urlOf(benchDb),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const setupStart = process.hrtime.bigint();
+  const world = await seedWorld(database, { traders: traderCount, requisites: 1, fundsUsdt: '1000000' });
+  const rub = app.reference.currencies.get('RUB');
+  if (!rub) throw new Error('no RUB');
+  const fiat = { code: 'RUB', name: rub.nameEn, ratio_fraction: rub.ratioFraction };
+  const devices: Device[] = [];
+  const perTrader = Math.ceil(openCount / traderCount);
+  for (const trader of world.traders) {
+    const requisiteId = trader.requisiteIds[0] as string;
+    const [card] = await database.db.select().from(requisites).where(eq(requisites.id, requisiteId));
+    const token = randomToken(32);
+    const terminalId = newId();
+    await terminalsRepo.insertTerminal(database.db, {
+      id: terminalId,
+      userId: trader.id,
+      name: 'Bench phone',
+      status: 'enabled',
+      tokenHash: sha256(token),
+      lastSeenAt: new Date(),
+      approvedAt: new Date(),
+    });
+    await terminalsRepo.replaceRequisites(database.db, terminalId, [requisiteId]);
+    // Amounts of 1,000 to ~50,000 RUB, each once on this card.
+    const amounts = Array.from({ length: perTrader }, (_, index) => BigInt(100_000 + index * 4_700));
+    const rows = amounts.map((fiatMinor, index) => {
+      const c = cryptoOf(fiatMinor, fiat, ratioOfDecimal(rate), cryptoCurrency(USDT.code));
+      const hold = payInHold(c);
+      return {
+        id: newId(),
+        type: 'pay_in',
+        status: index % 2 === 0 ? 'new' : 'in-progress',
+        merchantId: world.merchant.id,
+        flowId: world.flowId,
+        executorId: trader.id,
+        executorType: 'trader',
+        requisiteId,
+        fiat: 'RUB',
+        fiatAmountMinor: fiatMinor,
+        crypto: 'USDT',
+        cryptoAmountMinor: hold,
+        rate,
+        merchantFeeHundredths: 500,
+        executorFeeHundredths: 250,
+        agentShares: [],
+        holdMinor: hold,
+        paymentOption: 'card',
+        paymentType: 'sberbank',
+        details: card?.attributes ?? {},
+        clientOrderId: `bench-${newId()}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      };
+    });
+    await database.db.transaction(async (tx) => {
+      for (let start = 0; start < rows.length; start += 2000) {
+        await tx.insert(orders).values(rows.slice(start, start + 2000) as (typeof orders.$inferInsert)[]);
+      }
+      // What the engine holds for each pay-in, held at once: the settlements take it from here.
+      await postTransfers(tx, [
+        {
+          id: newId(),
+          code: 'order_hold',
+          debit: userAccount(trader.id, 'available'),
+          credit: userAccount(trader.id, 'hold'),
+          amountMinor: rows.reduce((total, row) => total + row.holdMinor, 0n),
+        },
+      ]);
+    });
+    devices.push({ token, tail: (card?.attributes.card_number ?? '').slice(-4), amounts });
+  }
+  await database.db.execute(sql`vacuum analyze`);
+  const setupSeconds = secondsSince(setupStart);
+  console.log(
+    `bank messages: ${devices.length * perTrader} open pay-ins in ${setupSeconds.toFixed(1)} s; ${lanes} devices …`,
+  );
+
+  // The devices, each sending its card's messages in batches until the time is up.
+  await checkpoint();
+  let sent = 0;
+  let matched = 0;
+  let batches = 0;
+  let firstProblem: string | undefined;
+  let serial = 0;
+  const cpu = watchCpu();
+  const loopStart = process.hrtime.bigint();
+  const end = loopStart + BigInt(Math.round(duration * 1e9));
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let index = lane; process.hrtime.bigint() < end && index < devices.length; index += lanes) {
+        const device = devices[index] as Device;
+        while (device.amounts.length > 0 && process.hrtime.bigint() < end) {
+          const batch = device.amounts.splice(0, batchSize).map((amount) => {
+            serial += 1;
+            return {
+              id: `m-${serial}`,
+              title: '900',
+              body: smsOf(device.tail, amount),
+              received_at: new Date().toISOString(),
+            };
+          });
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/device/v1/notifications',
+            headers: { authorization: `Bearer ${device.token}` },
+            payload: { notifications: batch },
+          });
+          batches += 1;
+          sent += batch.length;
+          const results = response.statusCode === 200 ? (response.json().data.results as { outcome: string }[]) : [];
+          matched += results.filter((result) => result.outcome === 'matched').length;
+          if (results.length !== batch.length || results.some((result) => result.outcome !== 'matched')) {
+            firstProblem ??= `${response.statusCode} ${response.body.slice(0, 300)}`;
+          }
+        }
+      }
+    }),
+  );
+  const loopSeconds = secondsSince(loopStart);
+  const used = cpu();
+  const perSecond = sent / loopSeconds;
+
+  // The parsers alone, on the same kind of texts.
+  const texts = Array.from({ length: 20_000 }, (_, index) => smsOf('1234', BigInt(100_000 + index * 100)));
+  const parseStart = process.hrtime.bigint();
+  for (const body of texts) parseBankMessage({ package: null, sender: '900', body });
+  const parsedPerSecond = texts.length / secondsSince(parseStart);
+
+  await app.close();
+  const reconciliation = await reconcileLedger(database.db);
+  const [paid] = await database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.status, 'paid'));
+  await database.close();
+
+  const ratio = perSecond / pgbench.tps;
+  console.log('');
+  printRows([
+    ['pgbench TPC-B (tps)', `${pgbench.tps.toFixed(0)}  (latency average ${pgbench.latencyMs.toFixed(1)} ms)`],
+    [
+      'messages matched (/s)',
+      `${perSecond.toFixed(0)}  (${sent} sent in ${batches} batches in ${loopSeconds.toFixed(1)} s, ${matched} settled their pay-in)`,
+    ],
+    ['ratio to pgbench', `${ratio.toFixed(2)}  (goal: >= 2000 messages/s)`],
+    ['parsers alone (/s)', `${parsedPerSecond.toFixed(0)}  (one core, no database)`],
+    ['cpu during messages', used.text],
+    [
+      'reconciliation',
+      reconciliation.ok
+        ? `ok (${reconciliation.transfers} transfers)`
+        : `DIFFERENCES ${JSON.stringify(reconciliation.totals)}`,
+    ],
+    [
+      'paid orders in database',
+      `${paid?.count ?? -1} ${paid?.count === matched ? '=' : '<>'} ${matched} matched messages`,
+    ],
+    [
+      'settings',
+      `${devices.length * perTrader} open pay-ins over ${traderCount} cards, ${lanes} devices, batches of ${batchSize}, PostgreSQL ${version}, ${cpus().length} cores, setup ${setupSeconds.toFixed(0)} s, total ${secondsSince(started).toFixed(0)} s`,
+    ],
+  ]);
+  if (firstProblem) console.log('first problem:', firstProblem);
+  console.log(
+    perSecond >= 2000
+      ? `goal met: ${perSecond.toFixed(0)} messages/s >= 2000`
+      : `goal missed: ${perSecond.toFixed(0)} messages/s < 2000`,
+  );
+  if (!reconciliation.ok || paid?.count !== matched || matched !== sent) exitCode = 1;
+} finally {
+  if (keep) console.log(`kept databases ${pgbenchDb} and ${benchDb}`);
+  else await drop(pgbenchDb, benchDb);
+}
+process.exit(exitCode);

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { listQuerySchema } from './wire';
+
+/** SPEC §2.17 devices, §2.18 terminals, §3 Terminal/device and Terminal notification, §4, §5; DESIGN §11. */
+
+export const terminalStatuses = [
+  'unassigned',
+  'moderation',
+  'pending',
+  'enabled',
+  'disabled',
+  'disabled_by_admin',
+  'lost_connection',
+] as const;
+export type TerminalStatus = (typeof terminalStatuses)[number];
+
+/** SPEC §4 colours: grey for disabled, pending and unassigned; warning for moderation; green enabled; error paused. */
+export const terminalStatusTone: Record<TerminalStatus, 'grey' | 'warning' | 'success' | 'error'> = {
+  unassigned: 'grey',
+  moderation: 'warning',
+  pending: 'grey',
+  enabled: 'success',
+  disabled: 'grey',
+  disabled_by_admin: 'error',
+  lost_connection: 'error',
+};
+
+const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' });
+
+/** What a device says of itself when it pairs and with every heartbeat (SPEC §3 device). */
+export const deviceInfoSchema = z
+  .object({
+    android_id: text(64).min(1, { error: 'validation.required' }),
+    android_version: text(32).default(''),
+    app_version: text(32).default(''),
+    device_model: text(100).default(''),
+    location: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+      .nullable()
+      .default(null),
+    sims: z
+      .array(
+        z.object({
+          carrierName: text(100).default(''),
+          countryIso: text(8).default(''),
+          mcc: text(8).default(''),
+          mnc: text(8).default(''),
+        }),
+      )
+      .max(4)
+      .default([]),
+  })
+  .meta({ id: 'DeviceInfo' });
+export type DeviceInfo = z.output<typeof deviceInfoSchema>;
+
+const requisiteIds = z
+  .array(z.uuid({ error: 'terminals.errors.requisites' }), { error: 'terminals.errors.requisites' })
+  .min(1, { error: 'terminals.errors.requisites' })
+  .max(50, { error: 'validation.invalid' });
+
+const terminalName = z
+  .string({ error: 'terminals.errors.name' })
+  .trim()
+  .min(1, { error: 'terminals.errors.name' })
+  .max(100, { error: 'validation.too_long' });
+
+/** POST /terminal (SPEC §5: 'Name can't be empty string', 'Select requisites'). */
+export const terminalInputSchema = z.object({ name: terminalName, requisites: requisiteIds });
+export type TerminalInput = z.input<typeof terminalInputSchema>;
+
+/** PUT /terminal/{guid}: the fields sent change. */
+export const terminalUpdateSchema = z
+  .object({ name: terminalName, requisites: requisiteIds, deposit_open: z.boolean(), withdraw_open: z.boolean() })
+  .partial();
+export type TerminalUpdate = z.input<typeof terminalUpdateSchema>;
+
+/** PATCH /terminal/{guid}/mode/: pay_in switches deposit_open, pay_out withdraw_open. */
+export const terminalModeSchema = z.object({
+  direction: z.enum(['pay_in', 'pay_out'], { error: 'validation.invalid' }),
+  is_enabled: z.boolean({ error: 'validation.invalid' }),
+});
+export type TerminalMode = z.infer<typeof terminalModeSchema>;
+
+export const terminalSchema = z
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    status: z.object({ slug: z.enum(terminalStatuses), title: z.string() }),
+    /** A heartbeat came within the timeout. */
+    is_online: z.boolean(),
+    deposit_open: z.boolean(),
+    withdraw_open: z.boolean(),
+    user: z.object({ uuid: z.string(), username: z.string(), email: z.string().nullable() }),
+    requisites: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** Null until a device pairs. `ip_address` is the address its last call came from. */
+    device: z
+      .object({
+        android_id: z.string(),
+        android_version: z.string(),
+        app_version: z.string(),
+        device_model: z.string(),
+        ip_address: z.string().nullable(),
+        location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+        sims: z.array(z.object({ carrierName: z.string(), countryIso: z.string(), mcc: z.string(), mnc: z.string() })),
+      })
+      .nullable(),
+    last_seen_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Terminal' });
+export type Terminal = z.infer<typeof terminalSchema>;
+
+/** The create answer: the terminal and its one-time pairing code, also as a QR image (a data URL). */
+export const createdTerminalSchema = z
+  .object({
+    terminal: terminalSchema,
+    pairing_code: z.string(),
+    pairing_qr: z.string(),
+    pairing_expires_at: z.string(),
+  })
+  .meta({ id: 'CreatedTerminal' });
+export type CreatedTerminal = z.infer<typeof createdTerminalSchema>;
+
+export const terminalListQuerySchema = listQuerySchema;
+
+export const bankMessageOutcomes = ['matched', 'unmatched', 'ambiguous', 'ignored', 'blocked'] as const;
+export type BankMessageOutcome = (typeof bankMessageOutcomes)[number];
+
+/** SPEC §3 Terminal notification: a bank message the terminal forwarded, what was read in it and what it settled. */
+export const terminalNotificationSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    type: z.object({ slug: z.string(), title: z.string() }),
+    body: z.string(),
+    payload: z
+      .object({
+        operationType: z.object({ slug: z.string(), title: z.string() }),
+        amount: z.string(),
+        currency: z.object({ code: z.string() }),
+      })
+      .nullable(),
+    outcome: z.object({ slug: z.enum(bankMessageOutcomes), title: z.string() }),
+    orderGuid: z.string().nullable(),
+    received_at: z.string(),
+  })
+  .meta({ id: 'TerminalNotification' });
+export type TerminalNotification = z.infer<typeof terminalNotificationSchema>;
+
+// The device API (DESIGN §11): bearer device token.
+
+export const devicePairSchema = z.object({
+  code: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(32, { error: 'validation.invalid' }),
+  device: deviceInfoSchema,
+});
+export type DevicePair = z.input<typeof devicePairSchema>;
+
+export const deviceHeartbeatSchema = z.object({ device: deviceInfoSchema });
+export type DeviceHeartbeat = z.input<typeof deviceHeartbeatSchema>;
+
+/** One bank notification as the device saw it; `id` is the device's own, unique per device. */
+export const deviceNotificationSchema = z.object({
+  id: text(100).min(1, { error: 'validation.required' }),
+  package: text(200).nullable().default(null),
+  title: text(200).nullable().default(null),
+  body: z.string().max(4096, { error: 'validation.too_long' }),
+  /** When the phone got it: from 2000 up to a day ahead of the server (a phone's clock may be off, not by years). */
+  received_at: z.iso.datetime({ offset: true, error: 'validation.invalid' }).refine(
+    (value) => {
+      const time = Date.parse(value);
+      return time >= Date.UTC(2000, 0, 1) && time <= Date.now() + 86_400_000;
+    },
+    { error: 'validation.invalid' },
+  ),
+});
+export type DeviceNotification = z.input<typeof deviceNotificationSchema>;
+
+export const deviceNotificationsSchema = z.object({
+  notifications: z.array(deviceNotificationSchema).min(1, { error: 'validation.required' }).max(100),
+});
+
+export const devicePairedSchema = z
+  .object({ token: z.string(), terminal: z.object({ guid: z.string(), name: z.string(), status: z.string() }) })
+  .meta({ id: 'DevicePaired' });
+
+export const deviceStateSchema = z
+  .object({ status: z.enum(terminalStatuses), deposit_open: z.boolean(), withdraw_open: z.boolean() })
+  .meta({ id: 'DeviceState' });
+
+export const deviceNotificationsResultSchema = z
+  .object({
+    /** Per notification sent, in order: new (stored now) or duplicate (stored before, nothing done again). */
+    results: z.array(
+      z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
+    ),
+  })
+  .meta({ id: 'DeviceNotificationsResult' });
