@@ -132,8 +132,12 @@ describe('insurance (SPEC §2.11, DESIGN §4)', () => {
     expect(await balanceOf(browser)).toMatchObject({ available: '0', insurance: '60', insurance_required: '100' });
 
     await fund(ctx.app, user.id, '70');
-    current = (await browser.get('/api/inner/user/current')).json().data.data;
-    expect(current.profile.insurance_paid).toBe(true);
+    // Money moved by someone else: the current user shows it once the event of the change reaches the process.
+    const currentUser = async () => (await browser.get('/api/inner/user/current')).json().data.data;
+    await expect
+      .poll(async () => (await currentUser()).profile.insurance_paid, { timeout: 2_000, interval: 20 })
+      .toBe(true);
+    current = await currentUser();
     expect(await balanceOf(browser)).toMatchObject({ available: '30', insurance: '100', insurance_paid: true });
     expect(current.wallets.map((wallet: { type: { slug: string } }) => wallet.type.slug)).toEqual(['virtual', 'real']);
 
