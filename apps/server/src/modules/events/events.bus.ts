@@ -31,9 +31,17 @@ export async function publishEvent(tx: Executor, event: UserEvent): Promise<void
 /** User ids per notification: with a short message, well within PostgreSQL's 8000-byte payload. */
 const idsPerNotification = 150;
 
+/** One event for many users: an order's merchant, executor, the admins, the executors who may take it. */
+export interface EventForMany {
+  userIds: Iterable<string>;
+  type: string;
+  /** Short: the users' ids and the message share a notification. */
+  message: string;
+}
+
 /**
- * The same event for many users (an order's merchant, executor, the admins, the executors who may take it), in as
- * few notifications as fit, in the caller's transaction like `publishEvent`. The message must be short.
+ * The same event for many users, in as few notifications as fit, in the caller's transaction like `publishEvent`.
+ * The message must be short.
  */
 export async function publishEventToMany(
   tx: Executor,
@@ -41,11 +49,26 @@ export async function publishEventToMany(
   type: string,
   message: string,
 ): Promise<void> {
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += idsPerNotification) {
-    const payload = JSON.stringify({ userIds: unique.slice(start, start + idsPerNotification), type, message });
-    await tx.execute(sql`select pg_notify(${eventsChannel}, ${payload})`);
+  await publishEvents(tx, [{ userIds, type, message }]);
+}
+
+/** Many events for many users (the orders of one batch) in one statement, each in as few notifications as fit. */
+export async function publishEvents(tx: Executor, events: EventForMany[]): Promise<void> {
+  const payloads: string[] = [];
+  for (const { userIds, type, message } of events) {
+    const unique = [...new Set(userIds)];
+    for (let start = 0; start < unique.length; start += idsPerNotification) {
+      payloads.push(JSON.stringify({ userIds: unique.slice(start, start + idsPerNotification), type, message }));
+    }
   }
+  if (payloads.length === 0) return;
+  if (payloads.length === 1) {
+    await tx.execute(sql`select pg_notify(${eventsChannel}, ${payloads[0]})`);
+    return;
+  }
+  await tx.execute(
+    sql`select pg_notify(${eventsChannel}, payload) from json_array_elements_text(${JSON.stringify(payloads)}::json) payload`,
+  );
 }
 
 type Handler = (event: UserEvent) => void;

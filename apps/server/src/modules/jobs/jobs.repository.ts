@@ -51,19 +51,35 @@ const claimedOf = (row: JobRow): ClaimedJob => ({
  * transaction commits. Returns false when a job with the same singleton key is already queued or running.
  */
 export async function enqueueJob(tx: Executor, job: NewJob): Promise<boolean> {
-  const runAt = job.runAt ?? null;
-  const rows = await selectRows<{ id: string }>(
+  return (await enqueueJobs(tx, [job])) > 0;
+}
+
+/**
+ * Queues many jobs at once, like `enqueueJob`, in one statement and one notification per kind (a batch of orders
+ * paid by one terminal's messages). Returns how many were queued; a job whose singleton key is taken is not.
+ */
+export async function enqueueJobs(tx: Executor, jobs: NewJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const values = jobs.map(
+    (job) =>
+      sql`(${newId()}, ${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb,
+           coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10}::integer,
+           ${job.singletonKey ?? null}, ${job.repeatSeconds ?? null}::integer)`,
+  );
+  const rows = await selectRows<{ kind: string }>(
     tx,
     sql`insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
-        values (${newId()}, ${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb,
-                coalesce(${runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10},
-                ${job.singletonKey ?? null}, ${job.repeatSeconds ?? null})
+        values ${sql.join(values, sql`, `)}
         on conflict (singleton_key) where status in ('queued', 'running') do nothing
-        returning id`,
+        returning kind`,
   );
-  if (rows.length === 0) return false;
-  await tx.execute(sql`select pg_notify(${jobsChannel}, ${job.kind})`);
-  return true;
+  const kinds = [...new Set(rows.map((row) => row.kind))];
+  if (kinds.length > 0) {
+    await tx.execute(
+      sql`select pg_notify(${jobsChannel}, kind) from json_array_elements_text(${JSON.stringify(kinds)}::json) kind`,
+    );
+  }
+  return rows.length;
 }
 
 /**

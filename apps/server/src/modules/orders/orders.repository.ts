@@ -86,15 +86,24 @@ export async function insertOrder(db: Executor, row: NewOrder): Promise<void> {
   await db.insert(orders).values(row);
 }
 
-export async function updateOrder(db: Executor, id: string, changes: Partial<NewOrder>): Promise<void> {
-  await db
-    .update(orders)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(orders.id, id));
+/** Locks the orders, in id order so that two batches never wait on each other. */
+export async function lockOrders(db: Executor, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
 }
 
-export async function insertEvent(db: Executor, event: typeof orderEvents.$inferInsert): Promise<void> {
-  await db.insert(orderEvents).values(event);
+/** Changes the orders alike and returns them as they are now. */
+export async function updateOrders(db: Executor, ids: string[], changes: Partial<NewOrder>): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(orders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(inArray(orders.id, ids))
+    .returning();
+}
+
+export async function insertEvents(db: Executor, events: (typeof orderEvents.$inferInsert)[]): Promise<void> {
+  if (events.length > 0) await db.insert(orderEvents).values(events);
 }
 
 export const eventsOf = (db: Executor, orderId: string) =>

@@ -17,13 +17,13 @@ import { type Db, selectRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
-import { adminsAudience, balanceChangedType, publishEventToMany } from '../events/events.bus';
+import { adminsAudience, balanceChangedType, type EventForMany, publishEvents } from '../events/events.bus';
 import { flowExecutors, flows } from '../flows/flows.table';
 import { currentRate, quoteOf } from '../flows/rates';
-import { enqueueJob } from '../jobs/jobs.repository';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
 import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.service';
 import type { ReferenceData } from '../reference/reference.read';
-import { enqueueWebhook, type WebhookType } from '../webhooks/outbox';
+import { enqueueWebhooks, type WebhookType } from '../webhooks/outbox';
 import { type Candidate, candidatePage, type MatchRequest, ruledOut, usageOf } from './matching';
 import * as repo from './orders.repository';
 import type { AgentShare } from './orders.table';
@@ -68,38 +68,38 @@ export function exactCrypto(order: repo.OrderRow, reference: ReferenceData): Exa
  * Real-time notes for everyone who lists the order (SPEC §2.12): its merchant, its executor, the admins, and for a
  * pay-out still to take, every executor of its flow. With a finished order, whose balances moved, `balance.changed`.
  */
-async function announce(tx: Tx, order: repo.OrderRow, type: 'order.created' | 'order.updated', also: string[] = []) {
+function announcements(
+  order: repo.OrderRow,
+  type: 'order.created' | 'order.updated',
+  also: string[] = [],
+): EventForMany[] {
   const message = JSON.stringify({ guid: order.id, type: order.type, status: order.status });
   const parties = [order.merchantId, ...(order.executorId ? [order.executorId] : [])];
-  await publishEventToMany(tx, [...parties, adminsAudience, ...also], type, message);
+  const events: EventForMany[] = [{ userIds: [...parties, adminsAudience, ...also], type, message }];
   if (order.status === 'paid' || order.status === 'canceled') {
     const paid = order.status === 'paid' ? order.agentShares.map((share) => share.userId) : [];
-    await publishEventToMany(tx, [...parties, ...paid], balanceChangedType, '');
+    events.push({ userIds: [...parties, ...paid], type: balanceChangedType, message: '' });
   }
+  return events;
 }
 
-async function history(
-  tx: Tx,
-  order: { id: string },
-  from: string | null,
-  to: string,
-  actor: OrderActor,
-  note?: string,
-) {
-  await repo.insertEvent(tx, {
-    id: newId(),
-    orderId: order.id,
-    fromStatus: from,
-    toStatus: to,
-    actorKind: actor.kind,
-    actorId: actor.id,
-    note: note ?? null,
-  });
-}
+/** An order's moves, one line each of its timeline. */
+const historyOf = (order: { id: string }, from: string | null, to: string, actor: OrderActor, note?: string) => ({
+  id: newId(),
+  orderId: order.id,
+  fromStatus: from,
+  toStatus: to,
+  actorKind: actor.kind,
+  actorId: actor.id,
+  note: note ?? null,
+});
 
-async function scheduleExpiry(tx: Tx, orderId: string, at: Date) {
-  await enqueueJob(tx, { kind: expireJob, payload: { orderId }, runAt: at, maxAttempts: 5 });
-}
+const expiryOf = (orderId: string, at: Date): NewJob => ({
+  kind: expireJob,
+  payload: { orderId },
+  runAt: at,
+  maxAttempts: 5,
+});
 
 /** The flow that routes a merchant's orders of a pair, if it takes orders, and the rate it prices at now. */
 async function flowAndRate(deps: OrderDeps, tx: Tx, merchantId: string, fiat: string, crypto: string) {
@@ -414,10 +414,10 @@ async function takersOf(tx: Tx, flowId: string): Promise<string[]> {
 async function afterCreate(deps: OrderDeps, tx: Tx, id: string, expiresAt: Date, also: string[] = []) {
   const order = await repo.lockOrder(tx, id);
   if (!order) throw new Error('the order just inserted is gone');
-  await history(tx, order, null, 'new', { kind: 'merchant', id: order.merchantId });
-  await enqueueWebhook(tx, deps.reference, order, 'order.created');
-  await scheduleExpiry(tx, id, expiresAt);
-  await announce(tx, order, 'order.created', also);
+  await repo.insertEvents(tx, [historyOf(order, null, 'new', { kind: 'merchant', id: order.merchantId })]);
+  await enqueueWebhooks(tx, deps.reference, [order], 'order.created');
+  await enqueueJobs(tx, [expiryOf(id, expiresAt)]);
+  await publishEvents(tx, announcements(order, 'order.created', also));
 }
 
 /** The transfers that settle a paid order, from what its creation fixed (DESIGN §5). */
@@ -496,33 +496,105 @@ export async function moveOrderIn(
   check(order);
   if (!canMove(order.type as OrderType, order.status as OrderStatus, to))
     throw new DomainError('order_status_conflict');
-  const now = new Date();
-  const next: repo.OrderRow = { ...order, ...changes, status: to } as repo.OrderRow;
-  await repo.updateOrder(tx, id, {
-    ...changes,
-    status: to,
-    ...(to === 'paid' ? { paidAt: now, paidBy: actor.kind } : {}),
-    ...(to === 'canceled' ? { canceledAt: now } : {}),
-  });
-  const moved = await repo.lockOrder(tx, id);
+  const [moved] = await applyMoves(deps, tx, [order], to, actor, changes, note);
   if (!moved) throw new Error('the order moved is gone');
-  await history(tx, moved, order.status, to, actor, note);
-  const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
-  if (webhook) await enqueueWebhook(tx, deps.reference, moved, webhook);
-  if (moved.expiresAt && moved.expiresAt.getTime() !== order.expiresAt?.getTime() && isOpen(to)) {
-    await scheduleExpiry(tx, id, moved.expiresAt);
-  }
-  await announce(
+  return moved;
+}
+
+/**
+ * Pays open pay-ins of one executor at once (the orders a terminal's batch of bank messages names), in the caller's
+ * transaction: the orders are locked in id order, and those that are no longer open pay-ins of `executorId` (canceled
+ * by their merchant meanwhile, say) are left as they are. Returns the orders paid.
+ */
+export async function payOrdersIn(
+  deps: OrderDeps,
+  tx: Tx,
+  ids: string[],
+  executorId: string,
+  actor: OrderActor,
+): Promise<repo.OrderRow[]> {
+  const payable = (await repo.lockOrders(tx, ids)).filter(
+    (order) =>
+      order.type === 'pay_in' &&
+      order.executorId === executorId &&
+      canMove('pay_in', order.status as OrderStatus, 'paid'),
+  );
+  return applyMoves(deps, tx, payable, 'paid', actor);
+}
+
+/**
+ * Moves locked orders, each already checked, to `to`: their rows, their timelines, their webhooks, their expiry jobs
+ * and their events each in one statement for all of them, so a batch costs about what one order does. Every step
+ * happens in the caller's transaction: all of it or nothing.
+ */
+async function applyMoves(
+  deps: OrderDeps,
+  tx: Tx,
+  locked: repo.OrderRow[],
+  to: OrderStatus,
+  actor: OrderActor,
+  changes: Partial<repo.NewOrder> = {},
+  note?: string,
+): Promise<repo.OrderRow[]> {
+  if (locked.length === 0) return [];
+  const now = new Date();
+  const updated = await repo.updateOrders(
     tx,
-    moved,
-    'order.updated',
-    order.type === 'pay_out' && order.status === 'new' ? await takersOf(tx, order.flowId) : [],
+    locked.map((order) => order.id),
+    {
+      ...changes,
+      status: to,
+      ...(to === 'paid' ? { paidAt: now, paidBy: actor.kind } : {}),
+      ...(to === 'canceled' ? { canceledAt: now } : {}),
+    },
+  );
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  const moves = locked.map((before) => {
+    const after = byId.get(before.id);
+    if (!after) throw new Error('an order moved is gone');
+    return { before, after };
+  });
+  await repo.insertEvents(
+    tx,
+    moves.map(({ before }) => historyOf(before, before.status, to, actor, note)),
+  );
+  const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
+  if (webhook) await enqueueWebhooks(tx, deps.reference, updated, webhook);
+  await enqueueJobs(
+    tx,
+    moves.flatMap(({ before, after }) =>
+      after.expiresAt && after.expiresAt.getTime() !== before.expiresAt?.getTime() && isOpen(to)
+        ? [expiryOf(after.id, after.expiresAt)]
+        : [],
+    ),
+  );
+  // A pay-out taken or gone is news to every executor who could have taken it.
+  const takers = new Map<string, string[]>();
+  for (const { before } of moves) {
+    if (before.type === 'pay_out' && before.status === 'new' && !takers.has(before.flowId)) {
+      takers.set(before.flowId, await takersOf(tx, before.flowId));
+    }
+  }
+  await publishEvents(
+    tx,
+    moves.flatMap(({ before, after }) =>
+      announcements(
+        after,
+        'order.updated',
+        before.type === 'pay_out' && before.status === 'new' ? takers.get(before.flowId) : [],
+      ),
+    ),
   );
   // The money last: posting locks the accounts, and the merchant's and the platform's are shared by every order,
   // so they are held from here to the commit only. The transaction still does all of it or nothing.
-  if (to === 'paid') await postTransfers(tx, settlementTransfers(next, deps.reference), order.crypto);
-  if (to === 'canceled') await postTransfers(tx, [releaseTransfer(order)], order.crypto);
-  return moved;
+  const transfers = new Map<string, TransferSpec[]>();
+  for (const { before, after } of moves) {
+    const moving =
+      to === 'paid' ? settlementTransfers(after, deps.reference) : to === 'canceled' ? [releaseTransfer(before)] : [];
+    transfers.set(before.crypto, [...(transfers.get(before.crypto) ?? []), ...moving]);
+  }
+  for (const [crypto, list] of transfers) await postTransfers(tx, list, crypto);
+  return moves.map(({ after }) => after);
 }
 
 /** The payer reported paying (merchant API): in progress, and the time to pay counts again from now. */

@@ -126,9 +126,8 @@ export async function markLostConnection(db: Executor, before: Date) {
 }
 
 /** Stores a message unless the device sent it before (same id, or same sender, text and time): then null. */
-export async function insertBankMessage(db: Executor, row: NewBankMessage): Promise<boolean> {
-  const inserted = await db.insert(bankMessages).values(row).onConflictDoNothing().returning({ id: bankMessages.id });
-  return inserted.length > 0;
+export async function insertBankMessages(db: Executor, rows: NewBankMessage[]): Promise<void> {
+  if (rows.length > 0) await db.insert(bankMessages).values(rows).onConflictDoNothing();
 }
 
 /** What came of the messages a device sent before under any of these ids or with any of these contents. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../test/orders-fixture';
 import { newId } from '../../lib/ids';
-import { orders } from '../orders/orders.table';
+import { reconcileLedger } from '../ledger/ledger.reconcile';
+import { orderEvents, orders, webhookDeliveries } from '../orders/orders.table';
 import { requisites } from '../requisites/requisites.table';
 import { demoHeartbeat, forwardDemoPayment, seedDemoTerminal } from './demo-device';
 import { sweepLostConnections } from './terminals.service';
@@ -268,6 +269,42 @@ describe('bank messages settle pay-ins (DESIGN §11)', () => {
     });
     const events = await ctx.app.db.select().from(bankMessages).where(eq(bankMessages.orderId, order));
     expect(events).toHaveLength(1);
+  });
+
+  it('settles a batch at once: each income its own pay-in, with its timeline, webhook and money', async () => {
+    const { token } = await enabledTerminal();
+    const paidBefore = await ctx.app.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'paid'));
+    const created = [await createPayIn('1101'), await createPayIn('1102'), await createPayIn('1103')];
+    const batch = [
+      message('Зачисление 1 101р от Анна А.'),
+      message('Зачисление 1 102р от Борис Б.'),
+      // A second payment of an amount the batch already settled: its pay-in is no longer open.
+      message('Зачисление 1 101р от Вера В.'),
+      message('Зачисление 1 103р от Глеб Г.'),
+    ];
+    const response = await devicePost('/notifications', { notifications: batch }, token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.results.map((result: { outcome: string }) => result.outcome)).toEqual([
+      'matched',
+      'matched',
+      'unmatched',
+      'matched',
+    ]);
+    for (const guid of created) {
+      expect(await statusOf(guid)).toBe('paid');
+      const timeline = await ctx.app.db.select().from(orderEvents).where(eq(orderEvents.orderId, guid));
+      expect(timeline.map((event) => [event.toStatus, event.actorKind])).toEqual([
+        ['new', 'merchant'],
+        ['paid', 'terminal'],
+      ]);
+      const webhooks = await ctx.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, guid));
+      expect(webhooks.map((delivery) => delivery.type).sort()).toEqual(['order.created', 'order.paid']);
+      const [linked] = await ctx.app.db.select().from(bankMessages).where(eq(bankMessages.orderId, guid));
+      expect(linked?.outcome).toBe('matched');
+    }
+    const paidAfter = await ctx.app.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'paid'));
+    expect(paidAfter.length - paidBefore.length).toBe(3);
+    expect(await reconcileLedger(ctx.app.db)).toMatchObject({ ok: true });
   });
 
   it('leaves an ambiguous, an unknown, a late and a balance-only message unmatched, settling nothing', async () => {

@@ -1,8 +1,8 @@
 import type { WebhookEvent } from '@paydesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { enqueueJob } from '../jobs/jobs.repository';
+import { enqueueJobs } from '../jobs/jobs.repository';
 import type { OrderRow } from '../orders/orders.repository';
 import { webhookDeliveries } from '../orders/orders.table';
 import { apiOrderView } from '../orders/orders.view';
@@ -24,25 +24,65 @@ export async function enqueueWebhook(
   type: WebhookType,
   options: { force?: boolean } = {},
 ): Promise<string | null> {
-  if (!options.force) {
-    const [setting] = await tx
-      .select({ isDisabled: userWebhooks.isDisabled })
-      .from(userWebhooks)
-      .where(and(eq(userWebhooks.userId, order.merchantId), eq(userWebhooks.slug, type)))
-      .limit(1);
-    if (setting?.isDisabled) return null;
-  }
-  const id = newId();
-  const event: WebhookEvent = { id, type, created_at: new Date().toISOString(), data: apiOrderView(order, reference) };
-  await tx.insert(webhookDeliveries).values({
-    id,
-    orderId: order.id,
-    merchantId: order.merchantId,
-    type,
-    payload: event as unknown as Record<string, unknown>,
-  });
-  await enqueueJob(tx, { kind: webhookJob, payload: { deliveryId: id }, maxAttempts: webhookSchedule.length + 1 });
-  return id;
+  const [id] = await enqueueWebhooks(tx, reference, [order], type, options);
+  return id ?? null;
+}
+
+/**
+ * The same webhook type for many orders (a batch paid by one terminal's messages), like `enqueueWebhook`: the
+ * merchants' settings read once, the deliveries and their jobs written in one statement each. Returns the ids of
+ * the deliveries written.
+ */
+export async function enqueueWebhooks(
+  tx: Executor,
+  reference: ReferenceData,
+  orders: OrderRow[],
+  type: WebhookType,
+  options: { force?: boolean } = {},
+): Promise<string[]> {
+  if (orders.length === 0) return [];
+  const merchantIds = [...new Set(orders.map((order) => order.merchantId))];
+  const off = options.force
+    ? new Set<string>()
+    : new Set(
+        (
+          await tx
+            .select({ userId: userWebhooks.userId })
+            .from(userWebhooks)
+            .where(
+              and(
+                inArray(userWebhooks.userId, merchantIds),
+                eq(userWebhooks.slug, type),
+                eq(userWebhooks.isDisabled, true),
+              ),
+            )
+        ).map((row) => row.userId),
+      );
+  const createdAt = new Date().toISOString();
+  const deliveries = orders
+    .filter((order) => !off.has(order.merchantId))
+    .map((order) => {
+      const id = newId();
+      const event: WebhookEvent = { id, type, created_at: createdAt, data: apiOrderView(order, reference) };
+      return {
+        id,
+        orderId: order.id,
+        merchantId: order.merchantId,
+        type,
+        payload: event as unknown as Record<string, unknown>,
+      };
+    });
+  if (deliveries.length === 0) return [];
+  await tx.insert(webhookDeliveries).values(deliveries);
+  await enqueueJobs(
+    tx,
+    deliveries.map(({ id }) => ({
+      kind: webhookJob,
+      payload: { deliveryId: id },
+      maxAttempts: webhookSchedule.length + 1,
+    })),
+  );
+  return deliveries.map(({ id }) => id);
 }
 
 /**

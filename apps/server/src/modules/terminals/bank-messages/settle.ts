@@ -1,9 +1,8 @@
 import { type BankMessageOutcome, type DeviceNotification, parseAmount } from '@paydesk/contract';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { DomainError } from '../../../lib/errors';
 import { newId, sha256 } from '../../../lib/ids';
-import { moveOrderIn, type OrderDeps } from '../../orders/orders.service';
+import { type OrderDeps, payOrdersIn } from '../../orders/orders.service';
 import { orders } from '../../orders/orders.table';
 import { requisites } from '../../requisites/requisites.table';
 import * as repo from '../terminals.repository';
@@ -39,73 +38,120 @@ function requisitesNamed(all: { id: string; attributes: Record<string, string> }
   return (tail ? all.filter((requisite) => endsWithTail(requisite.attributes, tail)) : all).map(({ id }) => id);
 }
 
-/** Open pay-ins of exactly this amount on these requisites, created before the message and not expired: two at most. */
-async function candidates(tx: Tx, requisiteIds: string[], currency: string, amountMinor: bigint, receivedAt: Date) {
-  if (requisiteIds.length === 0) return [];
+/** An open pay-in a message of the batch may name. */
+interface OpenPayIn {
+  id: string;
+  requisiteId: string | null;
+  fiatAmountMinor: bigint;
+  fiat: string;
+  createdAt: Date;
+}
+
+/**
+ * The open, unexpired pay-ins of these amounts on these requisites, for a whole batch in one query: one open pay-in
+ * per amount per requisite is the rule, so there are at most as many as amounts times requisites.
+ */
+async function openPayIns(tx: Tx, requisiteIds: string[], amounts: bigint[]): Promise<OpenPayIn[]> {
+  if (requisiteIds.length === 0 || amounts.length === 0) return [];
   return tx
-    .select({ id: orders.id, executorId: orders.executorId })
+    .select({
+      id: orders.id,
+      requisiteId: orders.requisiteId,
+      fiatAmountMinor: orders.fiatAmountMinor,
+      fiat: orders.fiat,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(
       and(
         inArray(orders.requisiteId, requisiteIds),
-        eq(orders.fiatAmountMinor, amountMinor),
-        eq(orders.fiat, currency),
+        inArray(orders.fiatAmountMinor, [...new Set(amounts)]),
         eq(orders.type, 'pay_in'),
         inArray(orders.status, ['new', 'in-progress']),
-        lte(orders.createdAt, new Date(receivedAt.getTime() + clockSkewMs)),
         gt(orders.expiresAt, sql`now()`),
       ),
-    )
-    .limit(2);
-}
-
-interface Context {
-  deps: OrderDeps;
-  tx: Tx;
-  terminal: repo.TerminalRow;
-  requisites: { id: string; attributes: Record<string, string> }[];
-}
-
-/** What the message does (DESIGN §11), with the order it settled. */
-async function act(
-  context: Context,
-  parsed: ParsedBankMessage | null,
-  receivedAt: Date,
-): Promise<{ outcome: BankMessageOutcome; orderId: string | null }> {
-  const { deps, tx, terminal } = context;
-  const working = terminal.status === 'enabled' && terminal.depositOpen;
-  if (!parsed || !working) return { outcome: 'ignored', orderId: null };
-  const named = requisitesNamed(context.requisites, parsed.tail);
-  if (parsed.kind === 'blocked') {
-    // The bank blocked the card or account: nothing more may be paid to it until someone looks at it.
-    if (named.length > 0) await tx.update(requisites).set({ isActive: false }).where(inArray(requisites.id, named));
-    return { outcome: 'blocked', orderId: null };
-  }
-  if (parsed.operation !== 'income') return { outcome: 'ignored', orderId: null };
-  const currency = deps.reference.currencies.get(parsed.currency);
-  if (!currency) return { outcome: 'ignored', orderId: null };
-  const amountMinor = parseAmount(parsed.amount, currency.ratioFraction);
-  const found = await candidates(tx, named, currency.code, amountMinor, receivedAt);
-  if (found.length !== 1) return { outcome: found.length === 0 ? 'unmatched' : 'ambiguous', orderId: null };
-  const order = found[0] as { id: string };
-  try {
-    // A savepoint: an order that moved meanwhile (canceled by its merchant, say) leaves the message unmatched only.
-    await tx.transaction((inner) =>
-      moveOrderIn(deps, inner, order.id, 'paid', { kind: 'terminal', id: terminal.id }, (row) => {
-        if (row.executorId !== terminal.userId || row.type !== 'pay_in') throw new DomainError('not_found');
-      }),
     );
-    return { outcome: 'matched', orderId: order.id };
-  } catch (error) {
-    if (error instanceof DomainError) return { outcome: 'unmatched', orderId: null };
-    throw error;
+}
+
+/** A new message of the batch, parsed, with what it does once the batch is matched. */
+interface Reading {
+  message: Notification;
+  contentHash: string;
+  parsed: ParsedBankMessage | null;
+  receivedAt: Date;
+  /** The terminal's requisites it speaks of. */
+  named: string[];
+  /** An income the terminal may settle: its amount and currency. */
+  income: { amountMinor: bigint; currency: string } | null;
+  outcome: BankMessageOutcome;
+  orderId: string | null;
+}
+
+/** Parses a message and decides what needs no order: ignored (not income, a terminal not working) or blocked. */
+function read(
+  deps: OrderDeps,
+  context: { working: boolean; requisites: { id: string; attributes: Record<string, string> }[] },
+  message: Notification,
+  contentHash: string,
+): Reading {
+  const parsed = parseBankMessage({ package: message.package, sender: message.title, body: message.body });
+  const reading: Reading = {
+    message,
+    contentHash,
+    parsed,
+    receivedAt: new Date(message.received_at),
+    named: [],
+    income: null,
+    outcome: 'ignored',
+    orderId: null,
+  };
+  if (!parsed || !context.working) return reading;
+  const named = requisitesNamed(context.requisites, parsed.tail);
+  if (parsed.kind === 'blocked') return { ...reading, named, outcome: 'blocked' };
+  if (parsed.operation !== 'income') return reading;
+  const currency = deps.reference.currencies.get(parsed.currency);
+  if (!currency) return reading;
+  const amountMinor = parseAmount(parsed.amount, currency.ratioFraction);
+  return { ...reading, named, income: { amountMinor, currency: currency.code }, outcome: 'unmatched' };
+}
+
+/**
+ * Matches the batch's incomes to the open pay-ins in the order the messages came (DESIGN §11): a message settles the
+ * one open pay-in of its amount and currency on the requisites it names, created before it; none is unmatched, two or
+ * more ambiguous. A pay-in an earlier message of the batch took is no longer open for the later ones.
+ */
+function match(readings: Reading[], open: OpenPayIn[]): Map<Reading, string> {
+  const taken = new Set<string>();
+  const chosen = new Map<Reading, string>();
+  for (const reading of readings) {
+    if (reading.outcome !== 'unmatched' || !reading.income) continue;
+    const { named } = reading;
+    const { amountMinor, currency } = reading.income;
+    const latest = reading.receivedAt.getTime() + clockSkewMs;
+    const found = open.filter(
+      (order) =>
+        !taken.has(order.id) &&
+        order.requisiteId !== null &&
+        named.includes(order.requisiteId) &&
+        order.fiatAmountMinor === amountMinor &&
+        order.fiat === currency &&
+        order.createdAt.getTime() <= latest,
+    );
+    if (found.length > 1) reading.outcome = 'ambiguous';
+    const [only] = found;
+    if (found.length !== 1 || !only) continue;
+    taken.add(only.id);
+    chosen.set(reading, only.id);
   }
+  return chosen;
 }
 
 /**
  * Stores and acts on a batch of bank messages from one terminal, inside the caller's transaction, which holds the
  * terminal's row locked: batches of one device never interleave. A message seen before (by id or content) is
- * answered with what came of it then and does nothing again.
+ * answered with what came of it then and does nothing again. The batch costs a handful of statements whatever its
+ * size: the messages seen before, the open pay-ins the incomes may name, the orders paid together (their rows,
+ * timelines, webhooks, events and money, each in one statement), the messages stored together.
  */
 export async function receiveBankMessages(
   deps: OrderDeps,
@@ -113,56 +159,88 @@ export async function receiveBankMessages(
   terminal: repo.TerminalRow,
   notifications: Notification[],
 ): Promise<MessageResult[]> {
-  const requisites = (await repo.requisitesOf(tx, [terminal.id])).get(terminal.id) ?? [];
-  const context: Context = { deps, tx, terminal, requisites };
+  const own = (await repo.requisitesOf(tx, [terminal.id])).get(terminal.id) ?? [];
+  const context = { working: terminal.status === 'enabled' && terminal.depositOpen, requisites: own };
   const hashes = notifications.map(contentHashOf);
-  // What this device sent before, read once for the batch; the batch's own messages join it as they are stored.
-  const byId = new Map<string, BankMessageOutcome>();
-  const byContent = new Map<string, BankMessageOutcome>();
-  const remember = (id: string, hash: string, outcome: BankMessageOutcome) => {
-    byId.set(id, outcome);
-    byContent.set(hash, outcome);
-  };
+  // What this device sent before; the batch's own messages join it as they are read.
+  const byId = new Map<string, BankMessageOutcome | Reading>();
+  const byContent = new Map<string, BankMessageOutcome | Reading>();
   const earlier = await repo.earlierMessages(
     tx,
     terminal.id,
     notifications.map((message) => message.id),
     hashes,
   );
-  for (const row of earlier) remember(row.deviceMessageId, row.contentHash, row.outcome as BankMessageOutcome);
-  const results: MessageResult[] = [];
-  for (const [index, message] of notifications.entries()) {
+  for (const row of earlier) {
+    byId.set(row.deviceMessageId, row.outcome as BankMessageOutcome);
+    byContent.set(row.contentHash, row.outcome as BankMessageOutcome);
+  }
+  const entries = notifications.map((message, index) => {
     const contentHash = hashes[index] as string;
     const seen = byId.get(message.id) ?? byContent.get(contentHash);
-    if (seen) {
-      results.push({ id: message.id, state: 'duplicate', outcome: seen });
-      continue;
-    }
-    const parsed = parseBankMessage({ package: message.package, sender: message.title, body: message.body });
-    const receivedAt = new Date(message.received_at);
-    const { outcome, orderId } = await act(context, parsed, receivedAt);
-    const operation = parsed?.kind === 'operation' ? parsed : null;
-    const currency = operation ? deps.reference.currencies.get(operation.currency) : undefined;
-    await repo.insertBankMessage(tx, {
-      id: newId(),
-      terminalId: terminal.id,
-      deviceMessageId: message.id,
-      contentHash,
-      package: message.package,
-      title: message.title,
-      body: message.body,
-      receivedAt,
-      bank: parsed?.bank ?? null,
-      operation: operation?.operation ?? null,
-      amountMinor: operation && currency ? parseAmount(operation.amount, currency.ratioFraction) : null,
-      currency: currency?.code ?? null,
-      tail: parsed?.tail ?? null,
-      counterparty: operation?.counterparty ?? null,
-      outcome,
-      orderId,
-    });
-    remember(message.id, contentHash, outcome);
-    results.push({ id: message.id, state: 'new', outcome });
+    if (seen) return { id: message.id, seen };
+    const reading = read(deps, context, message, contentHash);
+    byId.set(message.id, reading);
+    byContent.set(contentHash, reading);
+    return { id: message.id, reading };
+  });
+  const readings = entries.flatMap((entry) => (entry.reading ? [entry.reading] : []));
+
+  // The bank blocked a card or account: nothing more may be paid to it until someone looks at it.
+  const blocked = readings.flatMap((reading) => (reading.outcome === 'blocked' ? reading.named : []));
+  if (blocked.length > 0) await tx.update(requisites).set({ isActive: false }).where(inArray(requisites.id, blocked));
+
+  const incomes = readings.filter((reading) => reading.outcome === 'unmatched' && reading.income);
+  const open = await openPayIns(
+    tx,
+    [...new Set(incomes.flatMap((reading) => reading.named))],
+    incomes.map((reading) => reading.income?.amountMinor ?? 0n),
+  );
+  const chosen = match(readings, open);
+  // An order that moved meanwhile (canceled by its merchant, say) leaves its message unmatched.
+  const paid = new Set(
+    (await payOrdersIn(deps, tx, [...chosen.values()], terminal.userId, { kind: 'terminal', id: terminal.id })).map(
+      (order) => order.id,
+    ),
+  );
+  for (const [reading, orderId] of chosen) {
+    if (!paid.has(orderId)) continue;
+    reading.outcome = 'matched';
+    reading.orderId = orderId;
   }
-  return results;
+
+  await repo.insertBankMessages(
+    tx,
+    readings.map((reading) => storedMessage(deps, terminal.id, reading)),
+  );
+  return entries.map(({ id, seen, reading }) =>
+    reading
+      ? { id, state: 'new', outcome: reading.outcome }
+      : { id, state: 'duplicate', outcome: typeof seen === 'string' ? seen : (seen as Reading).outcome },
+  );
+}
+
+/** The row a message is kept as: what it said, what was read of it, what came of it. */
+function storedMessage(deps: OrderDeps, terminalId: string, reading: Reading): repo.NewBankMessage {
+  const { message, parsed } = reading;
+  const operation = parsed?.kind === 'operation' ? parsed : null;
+  const currency = operation ? deps.reference.currencies.get(operation.currency) : undefined;
+  return {
+    id: newId(),
+    terminalId,
+    deviceMessageId: message.id,
+    contentHash: reading.contentHash,
+    package: message.package,
+    title: message.title,
+    body: message.body,
+    receivedAt: reading.receivedAt,
+    bank: parsed?.bank ?? null,
+    operation: operation?.operation ?? null,
+    amountMinor: operation && currency ? parseAmount(operation.amount, currency.ratioFraction) : null,
+    currency: currency?.code ?? null,
+    tail: parsed?.tail ?? null,
+    counterparty: operation?.counterparty ?? null,
+    outcome: reading.outcome,
+    orderId: reading.orderId,
+  };
 }
