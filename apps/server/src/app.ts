@@ -1,15 +1,18 @@
+import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
+import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountRoutes } from './modules/account/account.routes';
 import { apiV1 } from './modules/api/api.routes';
 import { authSweepJob } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type CurrentUsers, createCurrentUsers } from './modules/auth/current-user';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { createEventHub } from './modules/events/events.bus';
 import { eventsRoutes } from './modules/events/events.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
@@ -78,6 +81,8 @@ declare module 'fastify' {
     /** Demo mode's live orders; null outside demo mode. */
     demoTraffic: DemoTraffic | null;
     jobs: JobRunner;
+    /** Uploaded files, outside the database (DESIGN §12). */
+    files: FileStorage;
   }
 }
 
@@ -123,6 +128,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
   const demo = config.demo ? createDemoChain({ db: deps.db, config, wallets }) : null;
   const reference = await loadReferenceData(deps.db);
   app.decorate('reference', reference);
+  app.decorate('files', localDiskStorage(config.FILES_DIR ?? join(resolve(config.DATA_DIR), 'files')));
   const demoTraffic = config.demo ? createDemoTraffic({ db: deps.db, config, reference }) : null;
   app.decorate('demoTraffic', demoTraffic);
   const demoJobs: RecurringJobs = { ...demo?.jobs, ...demoTraffic?.jobs };
@@ -169,6 +175,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
         partnersRoutes,
         ordersRoutes,
         terminalsRoutes,
+        disputesRoutes,
         openapiRoutes,
       ]) {
         await inner.register(routes);

@@ -33,6 +33,8 @@ const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded files (dispute evidence) are kept; `<DATA_DIR>/files` when unset (DESIGN §12). */
+  FILES_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseAmount, type Reconciliation, USDT, type UserType, xsrfCookie } from '@paydesk/contract';
 import { HDKey } from '@scure/bip32';
 import pg from 'pg';
@@ -118,9 +120,12 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
+  // Uploaded files go to a directory of this app's own, removed with it.
+  const filesDir = mkdtempSync(join(tmpdir(), 'paydesk-files-'));
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
+      FILES_DIR: filesDir,
       LOG_LEVEL: 'silent',
       DEMO: 'false',
       DEPOSIT_XPUB: testXpub,
@@ -144,6 +149,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

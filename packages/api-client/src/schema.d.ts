@@ -74,7 +74,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -175,7 +175,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -269,7 +269,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -370,7 +370,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -469,7 +469,122 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{guid}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a dispute on a paid order, or on a canceled one an executor had taken */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                    "Idempotency-Key": string;
+                };
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        reason: "payment_not_credited" | "wrong_amount" | "duplicate_payment" | "other";
+                        paid_amount?: string | number;
+                        /** Format: date-time */
+                        paid_at?: string;
+                        comment?: string;
+                        /** @default [] */
+                        files?: {
+                            name: string;
+                            data: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["Dispute"];
+                        };
+                    };
+                };
+                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description No such order, or another owner's (not_found). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -565,7 +680,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -672,7 +787,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -773,7 +888,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -872,7 +987,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight). */
+                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -969,6 +1084,56 @@ export interface components {
             updated_at: string;
             paid_at: string | null;
             canceled_at: string | null;
+        };
+        Dispute: {
+            uuid: string;
+            order_uuid: string;
+            /** @enum {string} */
+            order_type: "pay_in" | "pay_out";
+            fiat_amount: {
+                amount: string;
+                currency: {
+                    code: string;
+                };
+            };
+            merchant: {
+                uuid: string;
+                username: string;
+            };
+            executor: {
+                uuid: string;
+                username: string;
+            } | null;
+            reason: {
+                /** @enum {string} */
+                value: "payment_not_credited" | "wrong_amount" | "duplicate_payment" | "other";
+                title: string;
+            };
+            fields: {
+                paid_amount: string | null;
+                paid_at: string | null;
+                comment: string | null;
+            };
+            status: {
+                /** @enum {string} */
+                slug: "open" | "rejected" | "resolved";
+                title: string;
+            };
+            order_status_before: string;
+            resolved_fiat_amount: {
+                amount: string;
+                currency: {
+                    code: string;
+                };
+            } | null;
+            files: {
+                url: string;
+                name: string;
+                /** @enum {string} */
+                content_type: "image/png" | "image/jpeg" | "application/pdf";
+            }[];
+            created_at: string;
+            closed_at: string | null;
         };
     };
     responses: never;

@@ -48,6 +48,11 @@ export const capabilities = {
   'orders.execute': { types: [...executors], insuranceGate: true },
   /** Cancel an order, resend its webhook: money or merchants are touched, so no support admin. */
   'orders.manage': { types: ['admin'], deniedRoles: ['support'] },
+  /**
+   * Open a dispute on the screens and reject or resolve one (SPEC §6 "change appeal status, create dispute"): money
+   * moves, so no support admin. The lists of disputes follow the role paths of the orders' lists.
+   */
+  'disputes.manage': { types: ['admin'], deniedRoles: ['support'] },
   /** The merchant API (DESIGN §9), signed with the merchant's API key. */
   'api.merchant': { types: ['merchant'] },
   /** The executor API, signed with a trader's or partner's API key. */

@@ -40,9 +40,13 @@ export const apiOrderSchema = z
   .meta({ id: 'ApiOrder' });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
 
-const fiatAmount = decimalInput.refine((value) => /^\d{1,12}(\.\d{1,2})?$/.test(value) && !/^0+(\.0+)?$/.test(value), {
-  error: 'orders.errors.amount',
-});
+/** A fiat amount as a merchant sends it: up to 12 digits and 2 decimals, above zero. */
+export const fiatAmount = decimalInput.refine(
+  (value) => /^\d{1,12}(\.\d{1,2})?$/.test(value) && !/^0+(\.0+)?$/.test(value),
+  {
+    error: 'orders.errors.amount',
+  },
+);
 
 /** POST /api/v1/orders. */
 export const apiOrderCreateSchema = z.object({
@@ -82,5 +86,15 @@ export const webhookEventSchema = z.object({
   type: z.string(),
   created_at: z.string(),
   data: apiOrderSchema,
+  /** `dispute.opened` and `dispute.closed`: the dispute that moved the order (DESIGN §12). */
+  dispute: z
+    .object({
+      uuid: z.string(),
+      reason: z.string(),
+      status: z.string(),
+      /** The fiat amount the resolution settled when it corrected the order's. */
+      resolved_fiat_amount: z.string().nullable(),
+    })
+    .optional(),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

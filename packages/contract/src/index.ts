@@ -1,6 +1,7 @@
 export * from './access';
 export * from './amounts';
 export * from './api-v1';
+export * from './disputes';
 export * from './flows';
 export * from './money';
 export * from './orders';

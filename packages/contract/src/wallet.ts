@@ -36,6 +36,12 @@ export const transferCodes = [
   'order_referral',
   'order_fee',
   'order_rounding',
+  /** A dispute resolved a canceled order as paid: the executor's money held again to settle it (DESIGN §12). */
+  'dispute_charge',
+  /** What the executor's available balance lacked for a dispute, taken from its insurance deposit. */
+  'dispute_insurance',
+  /** A dispute corrected a paid order's amount: each party's difference, given or taken back. */
+  'dispute_adjustment',
 ] as const;
 export type TransferCode = (typeof transferCodes)[number];
 

@@ -41,6 +41,9 @@ export const errorCodes = [
   'pairing_code_invalid',
   'device_token_invalid',
   'terminal_status_conflict',
+  'dispute_not_allowed',
+  'dispute_exists',
+  'dispute_status_conflict',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,6 +1,7 @@
 /** Every table of the platform, one file per feature; drizzle-kit reads this list. */
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
+export * from '../modules/disputes/disputes.table';
 export * from '../modules/flows/flows.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/ledger/ledger.table';

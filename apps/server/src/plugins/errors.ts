@@ -23,6 +23,9 @@ const statusOf: Record<ErrorCode, number> = {
   client_order_id_taken: 409,
   order_status_conflict: 409,
   terminal_status_conflict: 409,
+  dispute_not_allowed: 409,
+  dispute_exists: 409,
+  dispute_status_conflict: 409,
   device_token_invalid: 401,
   pairing_code_invalid: 422,
   flow_has_open_orders: 409,
@@ -147,7 +150,10 @@ export const errorsPlugin = fp(
       if (error.validation)
         return sendError(request, reply, new DomainError('validation_failed', validationFields(error)));
       const status = error.statusCode ?? 500;
-      if (status === 415 || status === 400 || status === 413) {
+      if (status === 413) {
+        return sendError(request, reply, new DomainError('validation_failed', { _: ['validation.request_too_large'] }));
+      }
+      if (status === 415 || status === 400) {
         return sendError(request, reply, new DomainError('validation_failed', { _: ['validation.invalid'] }));
       }
       if (status === 429) return sendError(request, reply, new DomainError('throttled', undefined, { seconds: 60 }));

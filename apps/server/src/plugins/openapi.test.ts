@@ -81,6 +81,7 @@ describe('OpenAPI document', () => {
         'POST /api/v1/orders',
         'POST /api/v1/orders/{guid}/cancel',
         'POST /api/v1/orders/{guid}/confirm',
+        'POST /api/v1/orders/{guid}/dispute',
       ].sort(),
     );
     expect(JSON.stringify(document)).not.toContain('/api/inner/');

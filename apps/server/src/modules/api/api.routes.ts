@@ -1,8 +1,10 @@
 import {
   apiBalanceSchema,
+  apiDisputeCreateSchema,
   apiOrderCreateSchema,
   apiOrderListQuerySchema,
   apiOrderSchema,
+  disputeSchema,
   formatMoney,
   listEnvelope,
   paginate,
@@ -17,6 +19,8 @@ import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
+import { disputeBodyLimit } from '../disputes/disputes.routes';
+import { openDispute } from '../disputes/disputes.service';
 import { balancesOf, zeroBalances } from '../ledger/ledger.repository';
 import * as repo from '../orders/orders.repository';
 import {
@@ -45,7 +49,9 @@ const signedMeanings = {
   401: 'The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid).',
   403: "The key's owner may not make this call (forbidden, account_blocked, account_inactive).",
   404: "No such order, or another owner's (not_found).",
-  409: 'Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight).',
+  409:
+    'Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, ' +
+    'dispute_exists, dispute_not_allowed).',
   422:
     'Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, ' +
     'idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, ' +
@@ -237,6 +243,31 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     '/orders/:guid/cancel',
     { config: merchant, schema: { tags: ['merchant'], summary: 'Cancel an order', params: guid, response: one() } },
     async (request) => view(await cancelByMerchant(deps, requireUser(request).id, request.params.guid)),
+  );
+
+  app.post(
+    '/orders/:guid/dispute',
+    {
+      bodyLimit: disputeBodyLimit,
+      config: merchant,
+      schema: {
+        tags: ['merchant'],
+        summary: 'Open a dispute on a paid order, or on a canceled one an executor had taken',
+        params: guid,
+        body: apiDisputeCreateSchema,
+        response: signedReplies({ 200: successEnvelope(disputeSchema) }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await openDispute(
+        { ...deps, files: app.files },
+        requireUser(request),
+        request.params.guid,
+        request.body,
+        request.language,
+      ),
+    }),
   );
 
   app.get(

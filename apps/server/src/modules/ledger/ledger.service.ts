@@ -4,6 +4,7 @@ import { DomainError } from '../../lib/errors';
 import * as repo from './ledger.repository';
 
 export type { AccountKey } from './ledger.repository';
+export { accountKeyText } from './ledger.repository';
 
 /** One movement of money: `amountMinor` leaves `debit` and arrives in `credit`. */
 export interface TransferSpec {
@@ -91,6 +92,20 @@ export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency 
   if (fundedInOrder(accounts, transfers).includes(false)) throw new DomainError('insufficient_funds');
   await repo.insertTransfers(tx, transferRows(accounts, transfers, currency));
   return 'applied';
+}
+
+/**
+ * Locks the accounts (in id order, as postTransfers does) and answers their balances by `accountKeyText`, for an
+ * action whose transfers depend on what an account holds (a dispute taking from the insurance what the available
+ * balance lacks). Posting afterwards in the same transaction waits on nothing more.
+ */
+export async function lockedBalances(
+  tx: Tx,
+  keys: repo.AccountKey[],
+  currency = USDT.code,
+): Promise<Map<string, bigint>> {
+  const accounts = await repo.accountsFor(tx, keys, currency, true);
+  return new Map([...accounts].map(([key, row]) => [key, row.balanceMinor]));
 }
 
 export type BatchOutcome = 'applied' | 'already_applied' | 'insufficient_funds';

@@ -63,6 +63,13 @@ export async function findOrder(db: Executor, id: string): Promise<OrderWithName
   return row ? named(row) : undefined;
 }
 
+/** Orders with their names, by id (the orders of a page of disputes). */
+export async function findOrders(db: Executor, ids: string[]): Promise<Map<string, OrderWithNames>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectNamed(db).where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.order.id, named(row)]));
+}
+
 export async function orderRow(db: Executor, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row;

@@ -257,7 +257,10 @@ describe('actions on the screens', () => {
     }
     const canceled = await world.admin.browser.post(`/api/inner/order/${order.guid}/cancel`);
     expect(canceled.statusCode, canceled.body).toBe(200);
-    expect(canceled.json().data).toMatchObject({ status: { slug: 'canceled' }, actions: ['webhook_resend'] });
+    expect(canceled.json().data).toMatchObject({
+      status: { slug: 'canceled' },
+      actions: ['webhook_resend', 'dispute'],
+    });
     expect(await balance(world.trader.id)).toEqual(before);
     expect((await world.admin.browser.post(`/api/inner/order/${order.guid}/cancel`)).statusCode).toBe(409);
     expect((await world.trader.browser.post(`/api/inner/order/${order.guid}/set-paid`)).statusCode).toBe(409);

@@ -27,7 +27,7 @@ import { enqueueWebhooks, type WebhookType } from '../webhooks/outbox';
 import { type Candidate, candidatePage, type MatchRequest, ruledOut, usageOf } from './matching';
 import * as repo from './orders.repository';
 import type { AgentShare } from './orders.table';
-import { cryptoOf, type Exact, payInHold, payOutHold, settlePayIn, settlePayOut, sharesFit } from './pricing';
+import { ceilOf, cryptoOf, type Exact, payInHold, payOutHold, settlePayIn, settlePayOut, sharesFit } from './pricing';
 import { partyShares, sharesOf } from './shares';
 import { canMove, isOpen } from './transitions';
 
@@ -421,7 +421,8 @@ async function afterCreate(deps: OrderDeps, tx: Tx, id: string, expiresAt: Date,
 }
 
 /** The transfers that settle a paid order, from what its creation fixed (DESIGN §5). */
-function settlementTransfers(order: repo.OrderRow, reference: ReferenceData): TransferSpec[] {
+/** How an order's hold is paid out when it is paid (DESIGN §5): every party's share, the remainder to rounding. */
+export function settlementTransfers(order: repo.OrderRow, reference: ReferenceData): TransferSpec[] {
   const c = exactCrypto(order, reference);
   const agents = order.agentShares;
   const shares = sharesOf(order.merchantFeeHundredths, order.executorFeeHundredths ?? 0, agents);
@@ -502,24 +503,26 @@ export async function moveOrderIn(
 }
 
 /**
- * Pays open pay-ins of one executor at once (the orders a terminal's batch of bank messages names), in the caller's
- * transaction: the orders are locked in id order, and those that are no longer open pay-ins of `executorId` (canceled
- * by their merchant meanwhile, say) are left as they are. Returns the orders paid.
+ * Locks the orders (in id order) that are still open pay-ins of `executorId`, for a terminal's batch of bank messages
+ * to pay with `payLockedPayIns`; one canceled by its merchant meanwhile, say, is left out and left as it is.
  */
-export async function payOrdersIn(
-  deps: OrderDeps,
-  tx: Tx,
-  ids: string[],
-  executorId: string,
-  actor: OrderActor,
-): Promise<repo.OrderRow[]> {
-  const payable = (await repo.lockOrders(tx, ids)).filter(
+export async function lockPayableOrders(tx: Tx, ids: string[], executorId: string): Promise<repo.OrderRow[]> {
+  return (await repo.lockOrders(tx, ids)).filter(
     (order) =>
       order.type === 'pay_in' &&
       order.executorId === executorId &&
       canMove('pay_in', order.status as OrderStatus, 'paid'),
   );
-  return applyMoves(deps, tx, payable, 'paid', actor);
+}
+
+/** Pays pay-ins `lockPayableOrders` locked, together, in the caller's transaction. Returns them paid. */
+export function payLockedPayIns(
+  deps: OrderDeps,
+  tx: Tx,
+  locked: repo.OrderRow[],
+  actor: OrderActor,
+): Promise<repo.OrderRow[]> {
+  return applyMoves(deps, tx, locked, 'paid', actor);
 }
 
 /**
@@ -595,6 +598,46 @@ async function applyMoves(
   }
   for (const [crypto, list] of transfers) await postTransfers(tx, list, crypto);
   return moves.map(({ after }) => after);
+}
+
+/** Who pays an order's settlement out of its hold: the executor of a pay-in, the merchant of a pay-out. */
+export const payerOf = (order: repo.OrderRow): string =>
+  order.type === 'pay_in' ? (order.executorId ?? '') : order.merchantId;
+
+/**
+ * The order as it would have been priced for another fiat amount (a dispute's correction, DESIGN §12): the same rate,
+ * fees and shares, the crypto amount and the hold of the new amount.
+ */
+export function withFiatAmount(order: repo.OrderRow, fiatAmountMinor: bigint, reference: ReferenceData): repo.OrderRow {
+  const c = exactCrypto({ ...order, fiatAmountMinor }, reference);
+  return {
+    ...order,
+    fiatAmountMinor,
+    cryptoAmountMinor: ceilOf(c),
+    holdMinor: order.type === 'pay_in' ? payInHold(c) : payOutHold(c, order.merchantFeeHundredths),
+  };
+}
+
+/**
+ * A dispute moves a locked order (DESIGN §12): paid or canceled to `dispute` when one opens; back, or to paid, when it
+ * closes, with the transfers its resolution makes. Its timeline, its events and the money in the caller's transaction.
+ * The dispute's webhooks are the dispute's own.
+ */
+export async function moveByDispute(
+  tx: Tx,
+  order: repo.OrderRow,
+  to: OrderStatus,
+  actor: OrderActor,
+  changes: Partial<repo.NewOrder>,
+  transfers: TransferSpec[],
+  note: string,
+): Promise<repo.OrderRow> {
+  const [after] = await repo.updateOrders(tx, [order.id], { ...changes, status: to });
+  if (!after) throw new Error('the order of the dispute is gone');
+  await repo.insertEvents(tx, [historyOf(order, order.status, to, actor, note)]);
+  await publishEvents(tx, announcements(after, 'order.updated'));
+  await postTransfers(tx, transfers, order.crypto);
+  return after;
 }
 
 /** The payer reported paying (merchant API): in progress, and the time to pay counts again from now. */

@@ -5,6 +5,7 @@ import { rateText } from '../flows/rates';
 import type { ReferenceData } from '../reference/reference.read';
 import { paymentTypeImageUrl } from '../reference/reference.read';
 import type { OrderRow, OrderWithNames } from './orders.repository';
+import { canDispute } from './transitions';
 
 export interface Viewer {
   id: string;
@@ -58,6 +59,7 @@ function actionsFor(row: OrderRow, viewer: Viewer): Order['actions'] {
       (row.type === 'pay_out' && row.status === 'new');
     if (cancelable) actions.push('cancel');
     if (row.status === 'paid' || row.status === 'canceled') actions.push('webhook_resend');
+    if (canDispute(row)) actions.push('dispute');
   }
   return actions;
 }

@@ -22,3 +22,10 @@ export const canMove = (type: OrderType, from: OrderStatus, to: OrderStatus) =>
 
 /** Open orders: money is held for them. */
 export const isOpen = (status: string) => status === 'new' || status === 'in-progress';
+
+/**
+ * A dispute opens on a paid order, or on a canceled one an executor had taken (DESIGN §12): a canceled pay-out was
+ * never taken, so nobody could have paid it.
+ */
+export const canDispute = (order: { status: string; executorId: string | null }) =>
+  order.status === 'paid' || (order.status === 'canceled' && order.executorId !== null);

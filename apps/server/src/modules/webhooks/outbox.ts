@@ -11,6 +11,13 @@ import { userWebhooks } from '../users/users.table';
 
 export const webhookJob = 'webhooks.deliver';
 
+export interface WebhookOptions {
+  /** Written even when the merchant switched the type off (a resend the admin asked for). */
+  force?: boolean;
+  /** The dispute a `dispute.*` webhook is about. */
+  dispute?: WebhookEvent['dispute'];
+}
+
 export type WebhookType = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
 
 /**
@@ -22,7 +29,7 @@ export async function enqueueWebhook(
   reference: ReferenceData,
   order: OrderRow,
   type: WebhookType,
-  options: { force?: boolean } = {},
+  options: WebhookOptions = {},
 ): Promise<string | null> {
   const [id] = await enqueueWebhooks(tx, reference, [order], type, options);
   return id ?? null;
@@ -38,7 +45,7 @@ export async function enqueueWebhooks(
   reference: ReferenceData,
   orders: OrderRow[],
   type: WebhookType,
-  options: { force?: boolean } = {},
+  options: WebhookOptions = {},
 ): Promise<string[]> {
   if (orders.length === 0) return [];
   const merchantIds = [...new Set(orders.map((order) => order.merchantId))];
@@ -63,7 +70,13 @@ export async function enqueueWebhooks(
     .filter((order) => !off.has(order.merchantId))
     .map((order) => {
       const id = newId();
-      const event: WebhookEvent = { id, type, created_at: createdAt, data: apiOrderView(order, reference) };
+      const event: WebhookEvent = {
+        id,
+        type,
+        created_at: createdAt,
+        data: apiOrderView(order, reference),
+        ...(options.dispute ? { dispute: options.dispute } : {}),
+      };
       return {
         id,
         orderId: order.id,

@@ -2,7 +2,7 @@ import { type BankMessageOutcome, type DeviceNotification, parseAmount } from '@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
-import { type OrderDeps, payOrdersIn } from '../../orders/orders.service';
+import { lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
 import { orders } from '../../orders/orders.table';
 import { requisites } from '../../requisites/requisites.table';
 import * as repo from '../terminals.repository';
@@ -198,21 +198,20 @@ export async function receiveBankMessages(
   );
   const chosen = match(readings, open);
   // An order that moved meanwhile (canceled by its merchant, say) leaves its message unmatched.
-  const paid = new Set(
-    (await payOrdersIn(deps, tx, [...chosen.values()], terminal.userId, { kind: 'terminal', id: terminal.id })).map(
-      (order) => order.id,
-    ),
-  );
+  const payable = await lockPayableOrders(tx, [...chosen.values()], terminal.userId);
+  const paid = new Set(payable.map((order) => order.id));
   for (const [reading, orderId] of chosen) {
     if (!paid.has(orderId)) continue;
     reading.outcome = 'matched';
     reading.orderId = orderId;
   }
-
   await repo.insertBankMessages(
     tx,
     readings.map((reading) => storedMessage(deps, terminal.id, reading)),
   );
+  // The money last: the merchant's and the platform's accounts are shared by every batch, so they are held from
+  // here to the commit only.
+  await payLockedPayIns(deps, tx, payable, { kind: 'terminal', id: terminal.id });
   return entries.map(({ id, seen, reading }) =>
     reading
       ? { id, state: 'new', outcome: reading.outcome }

@@ -1,0 +1,126 @@
+import {
+  disputeCreateSchema,
+  disputeListQuerySchema,
+  disputeReasonSchema,
+  disputeSchema,
+  disputeStatusUpdateSchema,
+  listEnvelope,
+  successEnvelope,
+} from '@paydesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readErrors, replies, writeErrors } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { closeDispute, listDisputes, openDispute, readDisputeFile } from './disputes.service';
+import { disputeReasonList } from './disputes.view';
+
+const tags = ['disputes'];
+const one = successEnvelope(disputeSchema);
+const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
+/**
+ * A request carrying one file of 5 MB as a data URL (base64: a third more) and its fields, with room to spare: a file
+ * a little over 5 MB is answered by its own message, and only a far larger request by "too large".
+ */
+export const disputeBodyLimit = 10 * 1024 * 1024;
+
+/** An ASCII stand-in for a file's name in Content-Disposition, beside its UTF-8 form. */
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+
+/** SPEC §7 "Orders and disputes": the reasons, the APPEALS lists, opening and closing disputes, the evidence. */
+export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
+
+  app.get(
+    '/dispute/reason',
+    {
+      config: { access: 'orders.read' },
+      schema: { tags, response: replies({ 200: successEnvelope(z.array(disputeReasonSchema)) }, readErrors) },
+    },
+    async () => ({ success: true as const, data: disputeReasonList() }),
+  );
+
+  // The role paths of the order lists (SPEC §6, §7): each role sees the disputes of its own orders.
+  for (const [path, access] of [
+    ['/dispute/', 'orders.all'],
+    ['/merchant/dispute/', 'orders.merchant'],
+    ['/trader/dispute/', 'orders.trader'],
+    ['/partner/dispute/', 'orders.partner'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags,
+          querystring: disputeListQuerySchema,
+          response: replies({ 200: listEnvelope(disputeSchema) }, readErrors),
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listDisputes(deps, requireUser(request), request.query, request.language),
+      }),
+    );
+  }
+
+  app.post(
+    '/dispute',
+    {
+      bodyLimit: disputeBodyLimit,
+      config: { access: 'disputes.manage' },
+      schema: { tags, body: disputeCreateSchema, response: replies({ 200: one }, writeErrors) },
+    },
+    async (request) => {
+      const { order_uuid: orderId, ...body } = request.body;
+      return {
+        success: true as const,
+        data: await openDispute(deps, requireUser(request), orderId, body, request.language),
+      };
+    },
+  );
+
+  app.put(
+    '/dispute/:uuid/status',
+    {
+      config: { access: 'disputes.manage' },
+      schema: {
+        tags,
+        params: uuidParams,
+        body: disputeStatusUpdateSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await closeDispute(deps, requireUser(request).id, request.params.uuid, request.body, request.language),
+    }),
+  );
+
+  app.get(
+    '/dispute/file/:uuid',
+    {
+      config: { access: 'orders.read' },
+      schema: {
+        tags,
+        params: uuidParams,
+        summary: 'A file of a dispute, to an admin, its merchant and its executor',
+        response: replies(
+          { 200: z.any().meta({ description: 'The file: a PNG, a JPEG or a PDF.', type: 'string', format: 'binary' }) },
+          readErrors,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const file = await readDisputeFile(deps, requireUser(request), request.params.uuid);
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header(
+          'content-disposition',
+          `inline; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        )
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,363 @@
+import {
+  type apiDisputeCreateSchema,
+  type Dispute,
+  type DisputeListQuery,
+  type DisputeStatusUpdate,
+  formatAmount,
+  type Language,
+  type ListData,
+  paginate,
+  parseAmount,
+  type UserType,
+} from '@paydesk/contract';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { DomainError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/file-storage';
+import { derivedId, newId } from '../../lib/ids';
+import { pageOf } from '../../lib/paging';
+import {
+  type AccountKey,
+  accountKeyText,
+  lockedBalances,
+  type TransferSpec,
+  userAccount,
+} from '../ledger/ledger.service';
+import * as orders from '../orders/orders.repository';
+import { moveByDispute, type OrderActor, payerOf, settlementTransfers, withFiatAmount } from '../orders/orders.service';
+import { canDispute } from '../orders/transitions';
+import { dateRange } from '../payments/payments.view';
+import type { ReferenceData } from '../reference/reference.read';
+import { enqueueWebhooks } from '../webhooks/outbox';
+import { adjustment } from './adjustment';
+import * as repo from './disputes.repository';
+import { disputeView } from './disputes.view';
+import { readEvidence } from './evidence';
+
+export interface DisputeDeps {
+  db: Db;
+  config: Config;
+  reference: ReferenceData;
+  files: FileStorage;
+}
+
+/** Who opens a dispute: an admin on the screens, a merchant through the API on its own orders. */
+export interface Opener {
+  id: string;
+  type: UserType;
+}
+
+type DisputeBody = z.output<typeof apiDisputeCreateSchema>;
+
+const sum = (transfers: TransferSpec[]) => transfers.reduce((total, transfer) => total + transfer.amountMinor, 0n);
+
+/** The disputes of these rows as their viewers see them: their orders and files read once for all. */
+async function viewsOf(deps: DisputeDeps, rows: repo.DisputeRow[], language: Language): Promise<Dispute[]> {
+  const [named, files] = await Promise.all([
+    orders.findOrders(
+      deps.db,
+      rows.map((row) => row.orderId),
+    ),
+    repo.filesOf(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => {
+    const order = named.get(row.orderId);
+    if (!order) throw new Error('the order of a dispute is gone');
+    return disputeView(row, order, files.get(row.id) ?? [], deps.reference, language);
+  });
+}
+
+async function oneView(deps: DisputeDeps, id: string, language: Language): Promise<Dispute> {
+  const row = await repo.findDispute(deps.db, id);
+  if (!row) throw new DomainError('not_found');
+  const [view] = await viewsOf(deps, [row], language);
+  if (!view) throw new DomainError('not_found');
+  return view;
+}
+
+/** The webhook's note of the dispute (DESIGN §10: the order, and the dispute that moved it). */
+const webhookDispute = (row: repo.DisputeRow, reference: ReferenceData, fiat: string) => ({
+  uuid: row.id,
+  reason: row.reason,
+  status: row.status,
+  resolved_fiat_amount:
+    row.resolvedFiatAmountMinor === null
+      ? null
+      : formatAmount(row.resolvedFiatAmountMinor, reference.currencies.get(fiat)?.ratioFraction ?? 2),
+});
+
+/**
+ * POST /dispute and POST /api/v1/orders/{guid}/dispute (DESIGN §12): a dispute on a paid order, or a canceled one an
+ * executor had taken; one open per order. The evidence is checked by content and stored before the transaction; if
+ * the transaction fails, what was stored is removed. The order shows `dispute` until the dispute closes.
+ */
+export async function openDispute(
+  deps: DisputeDeps,
+  opener: Opener,
+  orderId: string,
+  input: DisputeBody,
+  language: Language,
+): Promise<Dispute> {
+  const evidence = input.files.map(readEvidence);
+  const stored: { key: string; name: string; type: string; size: number }[] = [];
+  const id = newId();
+  try {
+    for (const file of evidence) {
+      stored.push({ key: await deps.files.put(file.bytes), name: file.name, type: file.type, size: file.bytes.length });
+    }
+    await deps.db.transaction(async (tx) => {
+      const order = await orders.lockOrder(tx, orderId);
+      if (!order || (opener.type === 'merchant' && order.merchantId !== opener.id)) throw new DomainError('not_found');
+      if (order.status === 'dispute') throw new DomainError('dispute_exists');
+      if (!canDispute(order)) throw new DomainError('dispute_not_allowed');
+      const dispute = await repo.insertDispute(tx, {
+        id,
+        orderId,
+        reason: input.reason,
+        fields: {
+          paid_amount: input.paid_amount ?? null,
+          paid_at: input.paid_at ?? null,
+          comment: input.comment || null,
+        },
+        orderStatusBefore: order.status,
+        openedBy: opener.id,
+      });
+      await repo.insertFiles(
+        tx,
+        stored.map((file) => ({
+          id: newId(),
+          disputeId: id,
+          storageKey: file.key,
+          name: file.name,
+          contentType: file.type,
+          sizeBytes: file.size,
+        })),
+      );
+      const actor: OrderActor = { kind: opener.type === 'merchant' ? 'merchant' : 'admin', id: opener.id };
+      const moved = await moveByDispute(
+        tx,
+        order,
+        'dispute',
+        actor,
+        { statusBeforeDispute: order.status },
+        [],
+        'dispute',
+      );
+      await enqueueWebhooks(tx, deps.reference, [moved], 'dispute.opened', {
+        dispute: webhookDispute(dispute, deps.reference, order.fiat),
+      });
+    });
+  } catch (error) {
+    await Promise.all(stored.map((file) => deps.files.remove(file.key)));
+    if (isUniqueViolation(error)) throw new DomainError('dispute_exists');
+    throw error;
+  }
+  return oneView(deps, id, language);
+}
+
+/**
+ * What the payer's available balance lacks for `need`, taken from its insurance deposit (DESIGN §12: that is what
+ * insurance is for). The accounts the resolution touches are locked first, so the balance read is the one posted on.
+ */
+async function insuranceTopUp(
+  tx: Tx,
+  payerId: string,
+  need: bigint,
+  touched: TransferSpec[],
+  disputeId: string,
+  referenceId: string,
+  currency: string,
+): Promise<TransferSpec[]> {
+  const available = userAccount(payerId, 'available');
+  const insurance = userAccount(payerId, 'insurance');
+  const keys: AccountKey[] = [
+    available,
+    insurance,
+    ...touched.flatMap((transfer) => [transfer.debit, transfer.credit]),
+  ];
+  const balances = await lockedBalances(tx, keys, currency);
+  const shortfall = need - (balances.get(accountKeyText(available)) ?? 0n);
+  if (shortfall <= 0n) return [];
+  return [
+    {
+      id: derivedId(`dispute:${disputeId}:insurance`),
+      code: 'dispute_insurance',
+      debit: insurance,
+      credit: available,
+      amountMinor: shortfall,
+      referenceId,
+    },
+  ];
+}
+
+/**
+ * The money of a resolution: a canceled order is paid now (its hold taken again from the payer, then settled as any
+ * paid order); a paid order whose amount was corrected moves each party's difference. Nothing else moves.
+ */
+async function resolutionTransfers(
+  deps: DisputeDeps,
+  tx: Tx,
+  dispute: repo.DisputeRow,
+  order: orders.OrderRow,
+  target: orders.OrderRow,
+): Promise<TransferSpec[]> {
+  const payerId = payerOf(order);
+  if (dispute.orderStatusBefore === 'canceled') {
+    const charge: TransferSpec = {
+      id: derivedId(`dispute:${dispute.id}:charge`),
+      code: 'dispute_charge',
+      debit: userAccount(payerId, 'available'),
+      credit: userAccount(payerId, 'hold'),
+      amountMinor: target.holdMinor,
+      referenceId: order.id,
+    };
+    const settle = settlementTransfers(target, deps.reference);
+    const topUp = await insuranceTopUp(
+      tx,
+      payerId,
+      charge.amountMinor,
+      [charge, ...settle],
+      dispute.id,
+      order.id,
+      order.crypto,
+    );
+    return [...topUp, charge, ...settle];
+  }
+  if (target.fiatAmountMinor === order.fiatAmountMinor) return [];
+  const { back, out } = adjustment(
+    settlementTransfers(order, deps.reference),
+    settlementTransfers(target, deps.reference),
+    payerId,
+    dispute.id,
+    order.id,
+  );
+  const topUp = await insuranceTopUp(
+    tx,
+    payerId,
+    sum(out) - sum(back),
+    [...back, ...out],
+    dispute.id,
+    order.id,
+    order.crypto,
+  );
+  return [...back, ...topUp, ...out];
+}
+
+/**
+ * PUT /dispute/{uuid}/status (DESIGN §12): only an open dispute moves. Rejected restores the order's status; resolved
+ * leaves the order paid — a canceled one settled now, a corrected amount settled by compensating transfers — all in
+ * one transaction with the order's timeline, its events and the `dispute.closed` webhook.
+ */
+export async function closeDispute(
+  deps: DisputeDeps,
+  adminId: string,
+  id: string,
+  input: DisputeStatusUpdate,
+  language: Language,
+): Promise<Dispute> {
+  if (input.status === 'rejected' && input.fiat_amount !== undefined) {
+    throw new DomainError('validation_failed', { fiat_amount: ['disputes.errors.amount_with_resolved'] });
+  }
+  await deps.db.transaction(async (tx) => {
+    const dispute = await repo.lockDispute(tx, id);
+    if (!dispute) throw new DomainError('not_found');
+    if (dispute.status !== 'open') throw new DomainError('dispute_status_conflict');
+    const order = await orders.lockOrder(tx, dispute.orderId);
+    if (!order) throw new Error('the order of a dispute is gone');
+    const actor: OrderActor = { kind: 'admin', id: adminId };
+    const now = new Date();
+    let moved: orders.OrderRow;
+    let resolvedFiatAmountMinor: bigint | null = null;
+    if (input.status === 'rejected') {
+      moved = await moveByDispute(
+        tx,
+        order,
+        dispute.orderStatusBefore as 'paid' | 'canceled',
+        actor,
+        { statusBeforeDispute: null },
+        [],
+        'dispute rejected',
+      );
+    } else {
+      const fraction = deps.reference.currencies.get(order.fiat)?.ratioFraction ?? 2;
+      const fiatMinor =
+        input.fiat_amount === undefined ? order.fiatAmountMinor : parseAmount(input.fiat_amount, fraction);
+      const target = fiatMinor === order.fiatAmountMinor ? order : withFiatAmount(order, fiatMinor, deps.reference);
+      if (fiatMinor !== order.fiatAmountMinor) resolvedFiatAmountMinor = fiatMinor;
+      const transfers = await resolutionTransfers(deps, tx, dispute, order, target);
+      moved = await moveByDispute(
+        tx,
+        order,
+        'paid',
+        actor,
+        {
+          statusBeforeDispute: null,
+          fiatAmountMinor: target.fiatAmountMinor,
+          cryptoAmountMinor: target.cryptoAmountMinor,
+          holdMinor: target.holdMinor,
+          ...(dispute.orderStatusBefore === 'canceled' ? { paidAt: now, paidBy: 'dispute' } : {}),
+        },
+        transfers,
+        'dispute resolved',
+      );
+    }
+    const closed = await repo.updateDispute(tx, id, {
+      status: input.status,
+      closedAt: now,
+      closedBy: adminId,
+      resolvedFiatAmountMinor,
+    });
+    await enqueueWebhooks(tx, deps.reference, [moved], 'dispute.closed', {
+      dispute: webhookDispute(closed, deps.reference, order.fiat),
+    });
+  });
+  return oneView(deps, id, language);
+}
+
+/** The role paths of GET [/{role}]/dispute/: an admin every dispute, a merchant its orders', an executor its own. */
+function scopeOf(viewer: Opener): repo.DisputeScope {
+  if (viewer.type === 'admin') return { kind: 'all' };
+  if (viewer.type === 'merchant') return { kind: 'merchant', merchantId: viewer.id };
+  return { kind: 'executor', executorId: viewer.id };
+}
+
+export async function listDisputes(
+  deps: DisputeDeps,
+  viewer: Opener,
+  query: DisputeListQuery,
+  language: Language,
+): Promise<ListData<Dispute>> {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { rows, count } = await repo.listDisputes(
+    deps.db,
+    scopeOf(viewer),
+    { statuses: query['filter[status]'], orderId: query['filter[order_uuid]'], from, until },
+    pageOf(query),
+  );
+  return {
+    items: await viewsOf(deps, rows, language),
+    context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },
+  };
+}
+
+/**
+ * A dispute's file, only to an admin, the order's merchant and its executor (DESIGN §12); to anyone else it does not
+ * exist.
+ */
+export async function readDisputeFile(deps: DisputeDeps, viewer: Opener, fileId: string) {
+  const found = await repo.findFile(deps.db, fileId);
+  const allowed =
+    found &&
+    (viewer.type === 'admin' ||
+      (viewer.type === 'merchant' && found.merchantId === viewer.id) ||
+      ((viewer.type === 'trader' || viewer.type === 'partner') && found.executorId === viewer.id));
+  if (!found || !allowed) throw new DomainError('not_found');
+  const bytes = await deps.files.read(found.file.storageKey);
+  if (!bytes) throw new DomainError('not_found');
+  return { bytes, name: found.file.name, contentType: found.file.contentType };
+}
