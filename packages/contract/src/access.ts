@@ -67,6 +67,8 @@ export const capabilities = {
   /** The merchant withdrawal of SPEC §2.10: the root admin's alone. */
   'wallets.merchantWithdrawal': { types: ['admin'], deniedRoles: ['support'], rootOnly: true },
   'antiFraud.read': { types: ['admin'] },
+  /** Change the rules' settings and release a case (SPEC §2.16): no support admin. */
+  'antiFraud.manage': { types: ['admin'], deniedRoles: ['support'] },
   'requisites.read': { types: ['admin'] },
   /** One requisite and its restrictions, read: an admin any (support too, read only), a trader its own. */
   'requisites.view': { types: ['admin', 'trader'], insuranceGate: true },

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './amounts';
+export * from './anti-fraud';
 export * from './api-v1';
 export * from './disputes';
 export * from './flows';

@@ -44,6 +44,7 @@ export const errorCodes = [
   'dispute_not_allowed',
   'dispute_exists',
   'dispute_status_conflict',
+  'anti_fraud_case_released',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -26,6 +26,7 @@ const statusOf: Record<ErrorCode, number> = {
   dispute_not_allowed: 409,
   dispute_exists: 409,
   dispute_status_conflict: 409,
+  anti_fraud_case_released: 409,
   device_token_invalid: 401,
   pairing_code_invalid: 422,
   flow_has_open_orders: 409,
