@@ -1,4 +1,4 @@
-import type { AntiFraudRule } from '@paydesk/contract';
+import type { AntiFraudCaseRule, AntiFraudRule } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
@@ -24,8 +24,8 @@ const disputeShareDays = 30;
 
 export type Settings = Map<AntiFraudRule, number | null>;
 
-interface Hit {
-  rule: AntiFraudRule;
+export interface Hit {
+  rule: AntiFraudCaseRule;
   kind: 'trader' | 'requisite' | 'client';
   key: string;
   userId?: string;
@@ -122,7 +122,7 @@ async function requisitePayers(db: Executor, requisiteId: string, limit: number)
 }
 
 /** Opens the case of a hit unless the same rule has a new case on the same target; tells the admins of a new one. */
-async function openCase(db: Executor, hit: Hit): Promise<boolean> {
+export async function openCase(db: Executor, hit: Hit): Promise<boolean> {
   const opened = await selectRows<{ id: string }>(
     db,
     sql`insert into anti_fraud_cases (id, rule, target_kind, target_key, target_user_id, target_requisite_id,

@@ -1,10 +1,12 @@
 import {
   type AntiFraudCase,
+  type AntiFraudCaseRule,
   type AntiFraudListQuery,
   type AntiFraudRule,
   type AntiFraudSettings,
   type AntiFraudSettingsUpdate,
   type AvailableFilter,
+  antiFraudCaseRules,
   antiFraudRules,
   type Language,
   type ListData,
@@ -138,7 +140,7 @@ function caseView(found: CaseRow, language: Language): AntiFraudCase {
   return {
     guid: row.id,
     created_at: row.createdAt.toISOString(),
-    rule: { slug: row.rule as AntiFraudRule, title: translate(language, `anti_fraud.rule.${row.rule}`) },
+    rule: { slug: row.rule as AntiFraudCaseRule, title: translate(language, `anti_fraud.rule.${row.rule}`) },
     target: { kind: row.targetKind as AntiFraudCase['target']['kind'], ...target },
     evidence: evidenceText(row, language),
     is_approved: row.approvedAt !== null,
@@ -162,7 +164,10 @@ function caseFilters(language: Language): AvailableFilter[] {
       name: 'rule',
       label: 'filters.rule',
       type: 'multiselect',
-      options: antiFraudRules.map((rule) => ({ value: rule, label: translate(language, `anti_fraud.rule.${rule}`) })),
+      options: antiFraudCaseRules.map((rule) => ({
+        value: rule,
+        label: translate(language, `anti_fraud.rule.${rule}`),
+      })),
     },
     { name: 'date_from', label: 'filters.date_from', type: 'date' },
     { name: 'date_to', label: 'filters.date_to', type: 'date' },
