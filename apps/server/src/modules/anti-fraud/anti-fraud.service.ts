@@ -2,7 +2,6 @@ import {
   type AntiFraudCase,
   type AntiFraudCaseRule,
   type AntiFraudListQuery,
-  type AntiFraudRule,
   type AntiFraudSettings,
   type AntiFraudSettingsUpdate,
   type AvailableFilter,
