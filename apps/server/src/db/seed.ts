@@ -223,7 +223,7 @@ export async function seedDemo(
     // orders too often, a pay-out held too long, a trader with too many disputes. The rules that would pause the
     // demo's few traders and cards by themselves (cancel streaks, payers per card) are left for the admin to try.
     for (const [key, value] of [
-      ['client_orders_per_hour', '6'],
+      ['client_orders_per_hour', '5'],
       ['payout_overdue_minutes', '60'],
       ['trader_dispute_share_percent', '50'],
     ] as const) {
