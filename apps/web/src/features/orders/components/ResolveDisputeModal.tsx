@@ -84,7 +84,6 @@ function ResolveForm({
           onCancel={onClose}
           submitLabel={t('appeals.resolve.submit')}
           busy={send.isPending}
-          submitColor="teal"
         />
       </Stack>
     </form>
