@@ -78,7 +78,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await expect(appeal).toContainText('Payment made but not credited');
   await expect(appeal).toContainText('merchant');
   await expect(appeal).toContainText('trader');
-  await expect(appeal).toContainText('Open');
+  await expect(appeal.getByRole('combobox', { name: /^Status of appeal/ })).toHaveValue('Open');
 
   // Show check previews the receipt the server stored, as an image it can draw.
   await appeal.getByRole('button', { name: /^Show check of appeal/ }).click();

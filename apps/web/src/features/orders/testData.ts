@@ -210,6 +210,8 @@ export const disputeResolved = makeDispute({
   status: { slug: 'resolved', title: 'Resolved' },
   reason: { value: 'other', title: 'Other' },
   fields: { paid_amount: null, paid_at: null, comment: 'The payer sent a screenshot by mail.' },
+  // The resolution corrected the order's amount: the order now carries the corrected one.
+  fiat_amount: { amount: '1400.00', currency: { code: 'RUB' } },
   resolved_fiat_amount: { amount: '1400.00', currency: { code: 'RUB' } },
   files: [],
   closed_at: '2026-03-05T09:30:00.000Z',

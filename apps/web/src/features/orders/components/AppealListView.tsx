@@ -89,7 +89,7 @@ export function AppealListView({ screen, subject }: AppealListViewProps) {
         rowKey={(dispute) => dispute.uuid}
         loading={disputes.isFetching && (disputes.isPlaceholderData || !disputes.data)}
         emptyMessage={t(`appeals.empty.${screen}`)}
-        minWidthPx={subject.type === 'admin' ? 1300 : 1000}
+        minWidthPx={subject.type === 'admin' ? 1000 : 860}
         caption={caption}
         scrollRegionLabel={caption}
       />

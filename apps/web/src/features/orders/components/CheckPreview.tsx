@@ -1,6 +1,6 @@
-import { Anchor, Button, Center, Group, Image, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Center, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import type { Dispute } from '@paydesk/contract';
-import { IconExternalLink, IconReceipt } from '@tabler/icons-react';
+import { IconExternalLink, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
@@ -12,7 +12,8 @@ const checkOf = (dispute: Dispute) => dispute.files[0] ?? null;
 
 /**
  * Show check (SPEC §2.12, DESIGN §6): an image opens in a preview on the page; a PDF, which a browser shows better
- * than any preview, opens in a new tab as a plain link, so no pop-up blocker stands in the way.
+ * than any preview, opens in a new tab as a plain link, so no pop-up blocker stands in the way. An icon that says the
+ * file's kind, named and with its name as a tooltip, keeps the admin's wide table within a laptop's screen.
  */
 export function CheckButton({ dispute, onShow }: { dispute: Dispute; onShow: () => void }) {
   const { t } = useTranslation('orders');
@@ -26,31 +27,29 @@ export function CheckButton({ dispute, onShow }: { dispute: Dispute; onShow: () 
     );
   }
   if (file.content_type === 'application/pdf') {
+    const label = t('appeals.showPdfOf', { id });
     return (
-      <Button
-        component="a"
-        href={file.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        size="compact-sm"
-        variant="light"
-        rightSection={<IconExternalLink size={14} aria-hidden="true" />}
-        aria-label={t('appeals.showPdfOf', { id })}
-      >
-        {t('appeals.showCheck')}
-      </Button>
+      <Tooltip label={label} withArrow openDelay={300}>
+        <ActionIcon
+          component="a"
+          href={file.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="light"
+          aria-label={label}
+        >
+          <IconFileTypePdf size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
     );
   }
+  const label = t('appeals.showCheckOf', { id });
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      leftSection={<IconReceipt size={14} aria-hidden="true" />}
-      aria-label={t('appeals.showCheckOf', { id })}
-      onClick={onShow}
-    >
-      {t('appeals.showCheck')}
-    </Button>
+    <Tooltip label={label} withArrow openDelay={300}>
+      <ActionIcon variant="light" aria-label={label} onClick={onShow}>
+        <IconPhoto size={18} aria-hidden="true" />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

@@ -108,7 +108,10 @@ function DisputeForm({
             amount: fiat,
             status: order.status.title,
           })}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          // The whole id, 36 characters, fits a phone's modal in the small monospace the tables use for ids.
+          styles={{
+            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+          }}
         />
         <SingleSelect
           label={t('dispute.reason')}

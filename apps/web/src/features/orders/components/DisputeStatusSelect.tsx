@@ -1,7 +1,9 @@
+import { Box } from '@mantine/core';
 import { type Dispute, type DisputeStatus, disputeStatuses } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
 import { SingleSelect } from '../../../ui/SingleSelect';
+import { statusColor } from '../../../ui/StatusBadge';
 
 /** Where an open dispute can go (SPEC §4): rejected or resolved. */
 export type DisputeStatusChoice = Exclude<DisputeStatus, 'open'>;
@@ -22,6 +24,16 @@ export interface DisputeStatusSelectProps {
  */
 export function DisputeStatusSelect({ dispute, onChoose, pending, disabled }: DisputeStatusSelectProps) {
   const { t } = useTranslation('orders');
+  const shown = pending ?? dispute.status.slug;
+  // The status badge's colour, as a dot: the select stands where the badge would (SPEC §4 dispute colours).
+  const dot = (
+    <Box
+      aria-hidden="true"
+      w={8}
+      h={8}
+      style={{ borderRadius: '50%', background: `var(--mantine-color-${statusColor(shown, 'dispute')}-filled)` }}
+    />
+  );
   return (
     <SingleSelect
       aria-label={t('appeals.statusOf', { id: shortenId(dispute.uuid) })}
@@ -30,14 +42,16 @@ export function DisputeStatusSelect({ dispute, onChoose, pending, disabled }: Di
         label: t(`appeals.status.${status}`),
         disabled: status === 'open',
       }))}
-      value={pending ?? dispute.status.slug}
+      value={shown}
+      leftSection={dot}
+      leftSectionWidth={24}
       onChange={(value) => {
         if (isChoice(value)) onChoose(value);
       }}
       allowDeselect={false}
       disabled={disabled || pending !== null}
       size="xs"
-      w={130}
+      w={124}
       comboboxProps={{ withinPortal: true }}
     />
   );
