@@ -47,14 +47,55 @@ export function receiptPng(): Buffer {
   ]);
 }
 
-/** The merchant opens a dispute on its order through the signed API, with the PNG receipt. */
-export async function openDisputeByApi(api: PaydeskClient, guid: string, amount: string): Promise<string> {
+/** A one-page PDF statement with a line of text: the smallest file a PDF reader draws as a document. */
+export function receiptPdf(): Buffer {
+  const text = 'BT /F1 18 Tf 40 150 Td (Payment receipt 1500 RUB) Tj ET';
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 360 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${text.length}>>stream\n${text}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj${object}endobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+export interface EvidenceFile {
+  name: string;
+  bytes: Buffer;
+  type: 'image/png' | 'application/pdf';
+}
+
+export const pngEvidence = (): EvidenceFile => ({ name: 'receipt.png', bytes: receiptPng(), type: 'image/png' });
+export const pdfEvidence = (): EvidenceFile => ({
+  name: 'statement.pdf',
+  bytes: receiptPdf(),
+  type: 'application/pdf',
+});
+
+/** The merchant opens a dispute on its order through the signed API, with a receipt (the PNG unless told). */
+export async function openDisputeByApi(
+  api: PaydeskClient,
+  guid: string,
+  amount: string,
+  evidence: EvidenceFile = pngEvidence(),
+): Promise<string> {
   const { response, data, error } = await api.POST('/api/v1/orders/{guid}/dispute', {
     params: { path: { guid }, header: { 'Idempotency-Key': `dispute-${guid}` } },
     body: {
       reason: 'wrong_amount',
       paid_amount: amount,
-      files: [{ name: 'receipt.png', data: `data:image/png;base64,${receiptPng().toString('base64')}` }],
+      files: [{ name: evidence.name, data: `data:${evidence.type};base64,${evidence.bytes.toString('base64')}` }],
     },
   });
   expect(response.status, JSON.stringify(error)).toBe(200);

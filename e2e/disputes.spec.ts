@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { receiptPng } from './disputeSupport';
+import { openDisputeByApi, pdfEvidence, receiptPng } from './disputeSupport';
 import { cancelOrder, createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
 import { type DemoUser, mainNavigation, signIn } from './support';
 
@@ -126,4 +126,41 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   expect(Number(after)).toBeGreaterThan(Number(before));
   const [whole = '0'] = after.split('.');
   await expect(merchant.getByRole('region', { name: 'Available balance' })).toContainText(whole);
+});
+
+test("a shop's dispute with a PDF statement: Show check opens the PDF in a new tab, and root rejects the dispute", async ({
+  browser,
+}) => {
+  const merchant = await signedInPage(browser, 'merchant');
+  const api = await merchantApiClient(merchant);
+  const order = await createPayIn(api, String(2000 + Math.floor(Math.random() * 8000)));
+  await cancelOrder(api, order.guid);
+  await openDisputeByApi(api, order.guid, '1500', pdfEvidence());
+
+  const root = await signedInPage(browser, 'root');
+  await root.goto('/active?tab=appeals');
+  const appeal = root
+    .getByRole('table', { name: 'Open appeals' })
+    .getByRole('row')
+    .filter({ hasText: shortId(order.guid) });
+  await expect(appeal).toContainText('Wrong amount paid');
+  const link = appeal.getByRole('link', { name: /^Show check of appeal .*, a PDF, in a new tab$/ });
+  const [tab] = await Promise.all([root.context().waitForEvent('page'), link.click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/api\/inner\/dispute\/file\//);
+  // The tab shows the PDF as the server sends it, to this admin's session.
+  const file = await root.request.get(tab.url());
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await tab.close();
+
+  // Rejected at once: the order is canceled again, on root's history and the merchant's.
+  await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
+  await root.getByRole('option', { name: 'Rejected' }).click();
+  await expect(root.getByText(/^Appeal .* is rejected: the order is back as it was$/)).toBeVisible();
+  await expect(appeal).toHaveCount(0);
+  await openMenu(merchant, 'Order history', 'Order history');
+  await expect(orderRow(merchant.getByRole('table', { name: 'Pay-in order history' }), order.guid)).toContainText(
+    'Canceled',
+  );
 });
