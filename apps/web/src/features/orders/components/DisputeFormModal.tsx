@@ -95,24 +95,10 @@ function DisputeForm({
     if (opened) onOpened(opened);
   }
 
-  const fiat = `${formatAmountDisplay(order.fiat_money.amount)} ${order.fiat_money.currency.code}`;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('dispute.order')}
-          value={order.guid}
-          readOnly
-          description={t('dispute.orderHint', {
-            type: t(`details.orderType.${order.type}`),
-            amount: fiat,
-            status: order.status.title,
-          })}
-          // The whole id, 36 characters, fits a phone's modal in the small monospace the tables use for ids.
-          styles={{
-            input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
-          }}
-        />
+        <OrderField order={order} />
         <SingleSelect
           label={t('dispute.reason')}
           placeholder={t('dispute.reasonPlaceholder')}
@@ -125,20 +111,7 @@ function DisputeForm({
           data-autofocus
         />
         <ReasonFields order={order} fields={fields} values={values} errors={form.errors} onChange={change} />
-        <FileInput
-          label={t('dispute.file')}
-          description={t('dispute.fileHint')}
-          placeholder={t('dispute.filePlaceholder')}
-          accept={disputeFileAccept}
-          leftSection={<IconPaperclip size={16} aria-hidden="true" />}
-          // Mantine's placeholder grey is too faint for WCAG AA here: this one is a text of its own, not ::placeholder.
-          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-          clearable
-          clearButtonProps={{ 'aria-label': t('ui:field.clear') }}
-          value={values.file}
-          onChange={chooseFile}
-          error={fileError ?? form.errors.files}
-        />
+        <ReceiptField file={values.file} onChange={chooseFile} error={fileError ?? form.errors.files} />
         <FormFooter
           failure={form.failure}
           cancelLabel={t('dispute.close')}
@@ -148,6 +121,55 @@ function DisputeForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** The order, read-only (SPEC §2.12), with what it is: type, amount and status. */
+function OrderField({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const fiat = `${formatAmountDisplay(order.fiat_money.amount)} ${order.fiat_money.currency.code}`;
+  return (
+    <TextInput
+      label={t('dispute.order')}
+      value={order.guid}
+      readOnly
+      description={t('dispute.orderHint', {
+        type: t(`details.orderType.${order.type}`),
+        amount: fiat,
+        status: order.status.title,
+      })}
+      // The whole id, 36 characters, fits a phone's modal in the small monospace the tables use for ids.
+      styles={{
+        input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
+      }}
+    />
+  );
+}
+
+interface ReceiptFieldProps {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  error: string | null | undefined;
+}
+
+/** The receipt: one file (SPEC §5: only the first is read), png, jpg or pdf. */
+function ReceiptField({ file, onChange, error }: ReceiptFieldProps) {
+  const { t } = useTranslation('orders');
+  return (
+    <FileInput
+      label={t('dispute.file')}
+      description={t('dispute.fileHint')}
+      placeholder={t('dispute.filePlaceholder')}
+      accept={disputeFileAccept}
+      leftSection={<IconPaperclip size={16} aria-hidden="true" />}
+      // Mantine's placeholder grey is too faint for WCAG AA here: this one is a text of its own, not ::placeholder.
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+      clearable
+      clearButtonProps={{ 'aria-label': t('ui:field.clear') }}
+      value={file}
+      onChange={onChange}
+      error={error}
+    />
   );
 }
 
