@@ -8,6 +8,9 @@ import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountRoutes } from './modules/account/account.routes';
+import { antiFraudCheckJob, antiFraudSweepJob, antiFraudSweepSeconds } from './modules/anti-fraud/anti-fraud.jobs';
+import { antiFraudRoutes } from './modules/anti-fraud/anti-fraud.routes';
+import { runChecks, runOverdueSweep } from './modules/anti-fraud/anti-fraud.service';
 import { apiV1 } from './modules/api/api.routes';
 import { authSweepJob } from './modules/auth/auth.maintenance';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -176,6 +179,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
         ordersRoutes,
         terminalsRoutes,
         disputesRoutes,
+        antiFraudRoutes,
         openapiRoutes,
       ]) {
         await inner.register(routes);
@@ -215,6 +219,13 @@ function defineJobs(
   runner.define(expirySweepJob, { run: () => sweepExpiredOrders({ db, config, reference }) });
   runner.define(webhookJob, webhookDelivery(deps, log));
   runner.define(heartbeatSweepJob, { run: () => sweepLostConnections(deps).then(() => undefined) });
+  runner.define(antiFraudCheckJob, {
+    run: async ({ payload }) => {
+      const event = String(payload.event) as 'created' | 'canceled' | 'disputed';
+      await runChecks(db, (payload.orderIds as string[]) ?? [], event);
+    },
+  });
+  runner.define(antiFraudSweepJob, { run: () => runOverdueSweep(db).then(() => undefined) });
   for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
   return runner;
 }
@@ -227,6 +238,7 @@ async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
   await ensureRecurring(db, 'rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
   await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
   await ensureRecurring(db, heartbeatSweepJob, heartbeatSweepSeconds);
+  await ensureRecurring(db, antiFraudSweepJob, antiFraudSweepSeconds);
   for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoPassword, seedDemo } from '../src/db/seed';
+import { runChecks } from '../src/modules/anti-fraud/anti-fraud.service';
+import { antiFraudCases } from '../src/modules/anti-fraud/anti-fraud.table';
 import { orders } from '../src/modules/orders/orders.table';
 import { createFirstAdmin } from '../src/modules/users/first-admin';
 import { Client, createTestApp, type TestContext } from './harness';
@@ -154,6 +156,16 @@ describe('demo seed (DESIGN §7)', () => {
         'pay_out:new',
       ].sort(),
     );
+
+    // The history's pay-ins come from one regular payer, more often than the demo's anti-fraud setting allows an hour:
+    // the rule's job (run here by hand: the runner stays off in tests) opens a case about the payer.
+    await runChecks(
+      ctx.app.db,
+      seeded.map((order) => order.guid),
+      'created',
+    );
+    const cases = await ctx.app.db.select().from(antiFraudCases);
+    expect(cases.map((row) => [row.rule, row.targetClientId])).toEqual([['client_orders_per_hour', 'payer-7']]);
 
     // Live traffic: a round creates an order; once its time has come, the next round moves it on.
     const before = seeded.length;

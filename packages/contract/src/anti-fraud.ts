@@ -16,6 +16,13 @@ export const antiFraudRules = [
 ] as const;
 export type AntiFraudRule = (typeof antiFraudRules)[number];
 
+/**
+ * What a case may be opened by: a rule above, or the bank itself saying a card or account is blocked (DESIGN §11),
+ * which needs no setting.
+ */
+export const antiFraudCaseRules = [...antiFraudRules, 'requisite_blocked_by_bank'] as const;
+export type AntiFraudCaseRule = (typeof antiFraudCaseRules)[number];
+
 /** What each setting may hold: a whole number in this range (or nothing, the rule off). */
 export const antiFraudSettingRange: Record<AntiFraudRule, { min: number; max: number }> = {
   trader_cancel_streak: { min: 2, max: 1000 },
@@ -58,7 +65,7 @@ export const antiFraudCaseSchema = z
   .object({
     guid: z.string(),
     created_at: z.string(),
-    rule: z.object({ slug: z.enum(antiFraudRules), title: z.string() }),
+    rule: z.object({ slug: z.enum(antiFraudCaseRules), title: z.string() }),
     /** Whom it is about: a trader (kept out of matching), a requisite (kept out too) or a payer of a merchant. */
     target: z.object({ kind: z.enum(antiFraudTargetKinds), username: z.string(), label: z.string() }),
     /** What the rule saw, in words of the viewer's language. */
@@ -73,7 +80,7 @@ export type AntiFraudCase = z.infer<typeof antiFraudCaseSchema>;
 /** GET /anti_fraud/ (SPEC §7). */
 export const antiFraudListQuerySchema = listQuerySchema.extend({
   'filter[is_approved]': z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
-  'filter[rule]': enumList(antiFraudRules),
+  'filter[rule]': enumList(antiFraudCaseRules),
   'filter[date_from]': dateFilter,
   'filter[date_to]': dateFilter,
 });

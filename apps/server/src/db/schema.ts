@@ -1,4 +1,5 @@
 /** Every table of the platform, one file per feature; drizzle-kit reads this list. */
+export * from '../modules/anti-fraud/anti-fraud.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/disputes/disputes.table';

@@ -1,7 +1,9 @@
 import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.table';
 import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.repository';
 import type { DemoTraffic } from '../modules/orders/demo-traffic';
 import { insertPartnerSystem } from '../modules/partners/partners.repository';
@@ -217,6 +219,16 @@ export async function seedDemo(
     }
     await seedRelations(tx, ids);
     await seedRouting(tx, ids);
+    // The anti-fraud rules that watch the demo without stopping it (DESIGN §7, §13): a payer of the demo's forty who
+    // orders too often, a pay-out held too long, a trader with too many disputes. The rules that would pause the
+    // demo's few traders and cards by themselves (cancel streaks, payers per card) are left for the admin to try.
+    for (const [key, value] of [
+      ['client_orders_per_hour', '5'],
+      ['payout_overdue_minutes', '60'],
+      ['trader_dispute_share_percent', '50'],
+    ] as const) {
+      await tx.update(antiFraudSettings).set({ value }).where(eq(antiFraudSettings.key, key));
+    }
   });
   await seedMoney(db, config, demo, ids);
   // The short order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay

@@ -18,6 +18,8 @@ import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
+import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
+import { enqueueJobs } from '../jobs/jobs.repository';
 import {
   type AccountKey,
   accountKeyText,
@@ -148,6 +150,7 @@ export async function openDispute(
         [],
         'dispute',
       );
+      await enqueueJobs(tx, [antiFraudCheck([orderId], 'disputed')]);
       await enqueueWebhooks(tx, deps.reference, [moved], 'dispute.opened', {
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });

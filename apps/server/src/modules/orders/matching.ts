@@ -77,6 +77,9 @@ export async function candidatePage(db: Executor, request: MatchRequest, offset:
         where fe.flow_id = ${request.flowId}
           and u.is_active and not u.is_blocked
           and (fe.executor_type = 'partner' or (tp.insurance_paid and tp.deposit_open))
+          -- A trader or requisite with a new anti-fraud case waits for an admin's release (DESIGN §13).
+          and not exists (select 1 from anti_fraud_cases c where c.target_user_id = u.id and c.approved_at is null)
+          and not exists (select 1 from anti_fraud_cases c where c.target_requisite_id = r.id and c.approved_at is null)
           and a.balance_minor >= ${request.holdMinor.toString()}::bigint
           and (${option}::text is null or r.payment_option = ${option}::text)
           and (${type}::text is null or r.payment_type = ${type}::text)

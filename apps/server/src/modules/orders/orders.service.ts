@@ -17,6 +17,7 @@ import { type Db, selectRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
+import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
 import { adminsAudience, balanceChangedType, type EventForMany, publishEvents } from '../events/events.bus';
 import { flowExecutors, flows } from '../flows/flows.table';
 import { currentRate, quoteOf } from '../flows/rates';
@@ -416,7 +417,7 @@ async function afterCreate(deps: OrderDeps, tx: Tx, id: string, expiresAt: Date,
   if (!order) throw new Error('the order just inserted is gone');
   await repo.insertEvents(tx, [historyOf(order, null, 'new', { kind: 'merchant', id: order.merchantId })]);
   await enqueueWebhooks(tx, deps.reference, [order], 'order.created');
-  await enqueueJobs(tx, [expiryOf(id, expiresAt)]);
+  await enqueueJobs(tx, [expiryOf(id, expiresAt), ...(order.clientId ? [antiFraudCheck([id], 'created')] : [])]);
   await publishEvents(tx, announcements(order, 'order.created', also));
 }
 
@@ -563,14 +564,23 @@ async function applyMoves(
   );
   const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
   if (webhook) await enqueueWebhooks(tx, deps.reference, updated, webhook);
-  await enqueueJobs(
-    tx,
-    moves.flatMap(({ before, after }) =>
+  // Expiry for orders whose time to pay counts again; the anti-fraud rules for canceled ones (DESIGN §13).
+  const canceledByExecutor = to === 'canceled' ? updated.filter((row) => row.executorId !== null) : [];
+  await enqueueJobs(tx, [
+    ...moves.flatMap(({ before, after }) =>
       after.expiresAt && after.expiresAt.getTime() !== before.expiresAt?.getTime() && isOpen(to)
         ? [expiryOf(after.id, after.expiresAt)]
         : [],
     ),
-  );
+    ...(canceledByExecutor.length > 0
+      ? [
+          antiFraudCheck(
+            canceledByExecutor.map((row) => row.id),
+            'canceled',
+          ),
+        ]
+      : []),
+  ]);
   // A pay-out taken or gone is news to every executor who could have taken it.
   const takers = new Map<string, string[]>();
   for (const { before } of moves) {
@@ -731,7 +741,9 @@ async function payOutEligible(deps: OrderDeps, order: repo.OrderRow, executorId:
   const [row] = await selectRows<{ ok: boolean | null; restrictions: unknown; day_volume: string }>(
     deps.db,
     sql`
-    select u.is_active and not u.is_blocked and (${type} = 'partner' or (tp.insurance_paid and tp.withdraw_open)) as ok,
+    select u.is_active and not u.is_blocked and (${type} = 'partner' or (tp.insurance_paid and tp.withdraw_open))
+           and not exists (select 1 from anti_fraud_cases c where c.target_user_id = u.id and c.approved_at is null)
+           as ok,
            coalesce((select jsonb_object_agg(tr.type, tr.values) from trader_restrictions tr
                      where tr.flow_id = ${order.flowId} and tr.trader_id = u.id), '{}'::jsonb) as restrictions,
            (select coalesce(sum(o.fiat_amount_minor), 0) from orders o

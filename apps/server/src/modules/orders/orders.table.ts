@@ -85,7 +85,15 @@ export const orders = pgTable(
       .on(table.requisiteId, table.fiatAmountMinor)
       .where(sql`${table.status} in ('new', 'in-progress')`),
     index('orders_requisite_created_idx').on(table.requisiteId, table.createdAt),
+    // Anti-fraud (DESIGN §13): one payer's orders of a merchant in the last hour.
+    index('orders_client_created_idx')
+      .on(table.merchantId, table.clientId, table.createdAt)
+      .where(sql`${table.clientId} is not null`),
     index('orders_flow_executor_created_idx').on(table.flowId, table.executorId, table.createdAt),
+    // Pay-outs taken and not yet paid, oldest first: the anti-fraud sweep of overdue pay-outs (DESIGN §13).
+    index('orders_payout_taken_idx')
+      .on(table.takenAt)
+      .where(sql`${table.type} = 'pay_out' and ${table.status} = 'in-progress'`),
     // Pay-outs waiting to be taken in a flow.
     index('orders_payout_open_idx')
       .on(table.flowId, table.createdAt)

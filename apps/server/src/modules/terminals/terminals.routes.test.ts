@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../test/orders-fixture';
 import { newId } from '../../lib/ids';
+import { antiFraudCases } from '../anti-fraud/anti-fraud.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { orderEvents, orders, webhookDeliveries } from '../orders/orders.table';
 import { requisites } from '../requisites/requisites.table';
@@ -386,6 +387,14 @@ describe('bank messages settle pay-ins (DESIGN §11)', () => {
     expect(response.json().data.results[0].outcome).toBe('blocked');
     const [row] = await ctx.app.db.select().from(requisites).where(eq(requisites.id, trader.requisiteId));
     expect(row?.isActive).toBe(false);
+    // And an anti-fraud case for the admins (DESIGN §11), which keeps the card out of matching until released.
+    const cases = await ctx.app.db
+      .select()
+      .from(antiFraudCases)
+      .where(eq(antiFraudCases.targetRequisiteId, trader.requisiteId));
+    expect(cases).toMatchObject([
+      { rule: 'requisite_blocked_by_bank', targetKind: 'requisite', evidence: { bank: 'sberbank', terminal: 'Pixel' } },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type ListData, paginate, permissions, USDT, type User, type UserListQuery } from '@paydesk/contract';
-import type { Executor } from '../../db/client';
+import { type Executor, readAll } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { auditTrail } from '../audit/audit.service';
@@ -13,10 +13,10 @@ type Row = { user: repo.UserRow; profile: repo.TraderProfileRow | null };
 /** The managed-user entities of many users: fees, agent links and balances in one query each, never per user. */
 export async function loadUsers(db: Executor, rows: Row[]): Promise<User[]> {
   const ids = rows.map((row) => row.user.id);
-  const [fees, links, balances] = await Promise.all([
-    repo.feesOf(db, ids),
-    repo.agentLinksOf(db, ids),
-    ledger.balancesOf(db, ids, USDT.code),
+  const [fees, links, balances] = await readAll(db, [
+    () => repo.feesOf(db, ids),
+    () => repo.agentLinksOf(db, ids),
+    () => ledger.balancesOf(db, ids, USDT.code),
   ]);
   return rows.map(({ user, profile }) =>
     toUser(

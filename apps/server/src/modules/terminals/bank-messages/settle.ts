@@ -2,6 +2,7 @@ import { type BankMessageOutcome, type DeviceNotification, parseAmount } from '@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
+import { openCase } from '../../anti-fraud/anti-fraud.rules';
 import { lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
 import { orders } from '../../orders/orders.table';
 import { requisites } from '../../requisites/requisites.table';
@@ -187,8 +188,23 @@ export async function receiveBankMessages(
   const readings = entries.flatMap((entry) => (entry.reading ? [entry.reading] : []));
 
   // The bank blocked a card or account: nothing more may be paid to it until someone looks at it.
-  const blocked = readings.flatMap((reading) => (reading.outcome === 'blocked' ? reading.named : []));
-  if (blocked.length > 0) await tx.update(requisites).set({ isActive: false }).where(inArray(requisites.id, blocked));
+  // It also opens an anti-fraud case on the requisite, which keeps it out of matching until an admin releases it.
+  const blocked = readings.filter((reading) => reading.outcome === 'blocked' && reading.named.length > 0);
+  const blockedIds = [...new Set(blocked.flatMap((reading) => reading.named))];
+  if (blockedIds.length > 0) {
+    await tx.update(requisites).set({ isActive: false }).where(inArray(requisites.id, blockedIds));
+    for (const reading of blocked) {
+      for (const requisiteId of reading.named) {
+        await openCase(tx, {
+          rule: 'requisite_blocked_by_bank',
+          kind: 'requisite',
+          key: `requisite:${requisiteId}`,
+          requisiteId,
+          evidence: { bank: reading.parsed?.bank ?? '', terminal: terminal.name },
+        });
+      }
+    }
+  }
 
   const incomes = readings.filter((reading) => reading.outcome === 'unmatched' && reading.income);
   const open = await openPayIns(

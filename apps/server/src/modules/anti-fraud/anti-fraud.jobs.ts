@@ -1,0 +1,16 @@
+import type { NewJob } from '../jobs/jobs.repository';
+
+/** The anti-fraud rules of DESIGN §13 run on order events through the job runner, after the event commits. */
+export const antiFraudCheckJob = 'anti_fraud.check';
+/** Pay-outs taken and not paid in time are found by a sweep: no event marks the minute they become overdue. */
+export const antiFraudSweepJob = 'anti_fraud.overdue-sweep';
+export const antiFraudSweepSeconds = 60;
+
+export type AntiFraudEvent = 'created' | 'canceled' | 'disputed';
+
+/** The check of these orders' event, queued in the transaction of the event. */
+export const antiFraudCheck = (orderIds: string[], event: AntiFraudEvent): NewJob => ({
+  kind: antiFraudCheckJob,
+  payload: { orderIds, event },
+  maxAttempts: 5,
+});
