@@ -1,6 +1,7 @@
-import { Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AntiFraudCase } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeUtc } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
@@ -8,7 +9,7 @@ import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useReleaseCase } from '../api/releaseCase';
-import { targetName } from './caseColumns';
+import { noValue, targetName } from './caseColumns';
 
 export interface ReleaseCaseModalProps {
   item: AntiFraudCase | null;
@@ -24,10 +25,20 @@ export function ReleaseCaseModal({ item, onClose, onReleased }: ReleaseCaseModal
   const { t } = useTranslation('antifraud');
   const shown = useRetained(item);
   return (
-    <AppModal opened={item !== null} onClose={onClose} title={t('release.title')} size="sm">
+    <AppModal opened={item !== null} onClose={onClose} title={t('release.title')}>
       {shown && <ReleaseForm key={shown.guid} item={shown} onCancel={onClose} onReleased={onReleased} />}
     </AppModal>
   );
+}
+
+/** What the admin decides on: the rule, whom it is about, when it opened and what the rule saw. */
+function summaryOf(item: AntiFraudCase, t: TFunction): [string, string][] {
+  return [
+    [t('column.rule'), item.rule.title],
+    [t('column.target'), `${t(`kind.${item.target.kind}`)}: ${targetName(item)}`],
+    [t('release.opened'), `${formatDateTimeUtc(item.created_at)} ${t('utc')}`],
+    [t('column.evidence'), item.evidence || noValue],
+  ];
 }
 
 function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onReleased: (item: AntiFraudCase) => void }) {
@@ -50,15 +61,18 @@ function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onRelea
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('release.case', { rule: item.rule.title, target: targetName(item) })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('release.created', { date: formatDateTimeUtc(item.created_at) })}
-          </Text>
-          {item.evidence && <Text size="sm">{item.evidence}</Text>}
-        </Stack>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} style={{ gridTemplateColumns: 'auto 1fr' }}>
+          {summaryOf(item, t).map(([label, value]) => (
+            <Fragment key={label}>
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Fragment>
+          ))}
+        </SimpleGrid>
         <Text size="sm">{t(`release.effect.${item.target.kind}`)}</Text>
         <FormFooter
           failure={failure}

@@ -46,7 +46,7 @@ describe('the settings modal', () => {
     expect(fields.map((field) => field.value)).toEqual(['5', '', '30', '', '10']);
     const streak = within(dialog).getByRole('textbox', { name: 'Canceled orders in a row' });
     expect(streak).toHaveAccessibleDescription(
-      "A trader's case opens when its last N finished orders were all canceled (2–1000). Empty switches the rule off.",
+      "A trader's case opens when this many of its finished orders in a row are canceled (2–1000). Empty switches the rule off.",
     );
     expect(within(dialog).getByRole('textbox', { name: 'Share of disputed orders, %' })).toHaveAttribute(
       'placeholder',
@@ -172,7 +172,7 @@ describe('the settings modal', () => {
     const dialog = await openSettings('Настройки правил', 'Правила антифрода');
     const streak = within(dialog).getByRole('textbox', { name: 'Отмены подряд' });
     expect(streak).toHaveAccessibleDescription(
-      'Случай трейдера открывается, когда его последние N завершённых заказов отменены (2–1000). Пусто — правило выключено.',
+      'Случай трейдера открывается, когда это число его завершённых заказов подряд отменено (2–1000). Пусто — правило выключено.',
     );
     expect(within(dialog).getByRole('textbox', { name: 'Доля заказов со спорами, %' })).toHaveAttribute(
       'placeholder',

@@ -30,7 +30,7 @@ export interface SettingsModalProps {
 export function SettingsModal({ opened, readOnly, onClose, onSaved }: SettingsModalProps) {
   const { t } = useTranslation('antifraud');
   return (
-    <AppModal opened={opened} onClose={onClose} title={t('settings.title')}>
+    <AppModal opened={opened} onClose={onClose} title={t('settings.title')} size="lg">
       {opened && <SettingsLoader readOnly={readOnly} onClose={onClose} onSaved={onSaved} />}
     </AppModal>
   );

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { AntiFraudCase } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { NoWrap } from '../../../ui/NoWrap';
 import { UtcDateTime } from './UtcDateTime';
 
 export const noValue = '—';
@@ -10,12 +11,14 @@ export const noValue = '—';
 export const targetName = (item: AntiFraudCase) => item.target.label || item.target.username;
 
 /** SPEC §2.16 status labels, with colours: a New case waits for an admin (orange), an Approved one is done (green). */
-export function CaseStatus({ item, t }: { item: AntiFraudCase; t: TFunction }) {
+function CaseStatus({ item, t }: { item: AntiFraudCase; t: TFunction }) {
   const status = item.is_approved ? 'approved' : 'new';
   return (
-    <Badge variant="light" color={item.is_approved ? 'green' : 'orange'} data-status={status}>
-      {t(`status.${status}`)}
-    </Badge>
+    <NoWrap>
+      <Badge variant="light" color={item.is_approved ? 'green' : 'orange'} data-status={status}>
+        {t(`status.${status}`)}
+      </Badge>
+    </NoWrap>
   );
 }
 
@@ -32,14 +35,15 @@ function Target({ item, t }: { item: AntiFraudCase; t: TFunction }) {
   );
 }
 
-function Approved({ item, t }: { item: AntiFraudCase; t: TFunction }) {
-  if (!item.approved_at) return noValue;
+/** The status, and for an approved case when and by whom: one column, so the table fits a laptop's screen. */
+function StatusCell({ item, t }: { item: AntiFraudCase; t: TFunction }) {
   return (
-    <Stack gap={0}>
-      <UtcDateTime iso={item.approved_at} />
-      {item.approved_by && (
-        <Text size="xs" c="dimmed">
-          {t('approvedBy', { username: item.approved_by.username })}
+    <Stack gap={2} align="flex-start">
+      <CaseStatus item={item} t={t} />
+      {item.approved_at && (
+        <Text size="xs" c="dimmed" component="div">
+          <UtcDateTime iso={item.approved_at} size="xs" />
+          {item.approved_by && <div>{t('approvedBy', { username: item.approved_by.username })}</div>}
         </Text>
       )}
     </Stack>
@@ -51,25 +55,24 @@ export interface CaseRowActions {
 }
 
 /**
- * The columns of SPEC §2.16: when the case opened (UTC), its rule, whom it is about, what the rule saw, its status
- * and who approved it. With `actions` (an admin who may release) a New case also has its Release button.
+ * The columns of SPEC §2.16: when the case opened (UTC), its rule, whom it is about, what the rule saw, and its status
+ * with when and by whom it was approved. With `actions` (an admin who may release) a New case also has its Release button.
  */
 export function caseColumns(t: TFunction, actions: CaseRowActions | null): DataTableColumn<AntiFraudCase>[] {
   const columns: DataTableColumn<AntiFraudCase>[] = [
-    { key: 'created_at', title: t('column.created'), render: (item) => <UtcDateTime iso={item.created_at} /> },
+    { key: 'created_at', title: t('column.created'), render: (item) => <UtcDateTime iso={item.created_at} stacked /> },
     { key: 'rule', title: t('column.rule'), render: (item) => item.rule.title },
     { key: 'target', title: t('column.target'), render: (item) => <Target item={item} t={t} /> },
     {
       key: 'evidence',
       title: t('column.evidence'),
       render: (item) => (
-        <Text size="sm" maw={320} style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" maw={300} style={{ overflowWrap: 'anywhere' }}>
           {item.evidence || noValue}
         </Text>
       ),
     },
-    { key: 'status', title: t('column.status'), render: (item) => <CaseStatus item={item} t={t} /> },
-    { key: 'approved', title: t('column.approved'), render: (item) => <Approved item={item} t={t} /> },
+    { key: 'status', title: t('column.status'), render: (item) => <StatusCell item={item} t={t} /> },
   ];
   if (!actions) return columns;
   columns.push({

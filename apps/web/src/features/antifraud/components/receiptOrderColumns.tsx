@@ -2,6 +2,7 @@ import type { Order } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { NoWrap } from '../../../ui/NoWrap';
 import { OrderAmount } from '../../../ui/OrderAmount';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { noValue } from './caseColumns';
@@ -15,11 +16,23 @@ function executorName(order: Order): string {
 /** The orders a receipt may be about: enough to find each in the order screens and judge it at a glance. */
 export function receiptOrderColumns(t: TFunction): DataTableColumn<Order>[] {
   return [
-    { key: 'guid', title: t('receipt.column.guid'), render: (order) => <CopyableId id={order.guid} /> },
+    {
+      key: 'guid',
+      title: t('receipt.column.guid'),
+      render: (order) => (
+        <NoWrap>
+          <CopyableId id={order.guid} />
+        </NoWrap>
+      ),
+    },
     {
       key: 'status',
       title: t('receipt.column.status'),
-      render: (order) => <StatusBadge slug={order.status.slug} label={order.status.title} />,
+      render: (order) => (
+        <NoWrap>
+          <StatusBadge slug={order.status.slug} label={order.status.title} />
+        </NoWrap>
+      ),
     },
     {
       key: 'amount',
