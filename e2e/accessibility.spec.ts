@@ -1,7 +1,7 @@
 import type { PaydeskClient } from '@paydesk/api-client';
 import { expect, type Page, test } from '@playwright/test';
 import { openDisputeByApi } from './disputeSupport';
-import { cancelOrder, createPayIn, merchantApiClient } from './orderSupport';
+import { cancelOrder, createPayIn, merchantApiClient, openPayerCase, receiptOf } from './orderSupport';
 import {
   type DemoUser,
   demoPassword,
@@ -86,6 +86,9 @@ async function checkPhoneMenu(check: Check, user: DemoUser): Promise<void> {
  */
 let shop: PaydeskClient;
 let openPayIn = '';
+let openPayInAmount = '';
+/** A payer of the merchant with a New anti-fraud case, so /antifraud has a case to release (DESIGN §13). */
+const payer = `a11y-payer-${Date.now().toString(36)}`;
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
@@ -94,12 +97,14 @@ test.beforeAll(async ({ browser }) => {
   shop = await merchantApiClient(page);
   // Amounts of their own: an open order's amount cannot be issued again on the same requisite (DESIGN §5).
   const amount = () => String(1000 + Math.floor(Math.random() * 9000));
-  openPayIn = (await createPayIn(shop, amount())).guid;
+  openPayInAmount = amount();
+  openPayIn = (await createPayIn(shop, openPayInAmount)).guid;
   await cancelOrder(shop, (await createPayIn(shop, amount())).guid);
   const disputedAmount = amount();
   const disputed = await createPayIn(shop, disputedAmount);
   await cancelOrder(shop, disputed.guid);
   await openDisputeByApi(shop, disputed.guid, disputedAmount);
+  await openPayerCase(shop, payer);
   await context.close();
 });
 
@@ -349,8 +354,36 @@ for (const run of runs) {
       await visit(check, '/terminal', 'Terminals', '/terminal (root)');
     });
 
-    test('support admin: settings, payments, partner systems and orders', async ({ page }) => {
+    test('root admin: anti-fraud and its modals', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      await visit(check, '/antifraud', 'Anti-fraud');
+      // The payer's case, opened by the job runner a moment after its orders: the list shows it as it comes.
+      const release = page.getByRole('button', { name: `Release the case of ${payer} (merchant)` });
+      await expect(release).toBeVisible({ timeout: 20_000 });
+      await expectNoAxeViolations(page, `${check.prefix} /antifraud with a New case`);
+      await checkDialog(check, `Release the case of ${payer} (merchant)`, 'Release the case?', 'release case modal');
+      await checkDialog(check, 'Rule settings', 'Anti-fraud rules', 'anti-fraud settings modal');
+
+      // The receipts check: empty, then a PDF that is not one (the red line under the drop area), then a receipt
+      // that finds the open pay-in.
+      await checkDialog(check, 'Check a receipt', 'Check a receipt', 'receipts check modal');
+      await page.getByRole('button', { name: 'Check a receipt' }).click();
+      const receipt = page.getByRole('dialog', { name: 'Check a receipt' });
+      const input = receipt.locator('input[type="file"]');
+      await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
+      await expect(receipt.getByRole('alert')).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} receipts check refused`, dialogSelector);
+      await input.setInputFiles(receiptOf(openPayInAmount));
+      await expect(receipt.getByRole('region', { name: 'Matching orders' }).getByRole('row').nth(1)).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} receipts check with orders`, dialogSelector);
+      await page.keyboard.press('Escape');
+      await expect(receipt).toBeHidden();
+    });
+
+    test('support admin: settings, anti-fraud, payments, partner systems and orders', async ({ page }) => {
       const check = await signInAs(page, 'support', run.scheme);
+      await visit(check, '/antifraud', 'Anti-fraud', '/antifraud (support)');
+      await checkDialog(check, 'Rule settings', 'Anti-fraud rules', 'anti-fraud settings modal, read-only');
       await visit(check, '/pay?tab=withdraw', 'Payments', '/pay withdrawals (support)');
       await visit(check, '/partners', 'Partners PS', '/partners (support)');
       await checkOrderScreens(check, 'support', true);

@@ -27,15 +27,64 @@ async function created(answer: Promise<{ response: Response; data?: { data: ApiO
   return data?.data as ApiOrder;
 }
 
-/** A pay-in of `amount` RUB on the demo merchant's flow: the demo trader's card is issued for it. */
-export function createPayIn(api: PaydeskClient, amount: string): Promise<ApiOrder> {
+/**
+ * A pay-in of `amount` RUB on the demo merchant's flow: the demo trader's card is issued for it. `clientId` names the
+ * payer, as a shop does for its returning customers (the anti-fraud rules watch payers by it).
+ */
+export function createPayIn(api: PaydeskClient, amount: string, clientId?: string): Promise<ApiOrder> {
   const id = clientOrderId('e2e-in');
   return created(
     api.POST('/api/v1/orders', {
       params: { header: { 'Idempotency-Key': id } },
-      body: { type: 'pay_in', amount, currency: 'RUB', client_order_id: id },
+      body: { type: 'pay_in', amount, currency: 'RUB', client_order_id: id, client_id: clientId },
     }),
   );
+}
+
+/** An amount of its own: an open order's amount cannot be issued again on the same requisite (DESIGN §5). */
+export const freshAmount = () => String(1000 + Math.floor(Math.random() * 9000));
+
+/**
+ * Opens an anti-fraud case on a new payer: the demo's setting allows five orders of one payer an hour, so six pay-ins
+ * of it trip the rule (DESIGN §13) once the job runner gets to them. Each is canceled at once, holding nothing. The
+ * case's target reads `<payer> (merchant)`.
+ */
+export async function openPayerCase(api: PaydeskClient, payer: string): Promise<void> {
+  for (let index = 0; index < 6; index += 1)
+    await cancelOrder(api, (await createPayIn(api, freshAmount(), payer)).guid);
+}
+
+/** A one-page PDF whose text is `lines` (Helvetica, so Latin text only), as a bank's receipt would carry it. */
+export function receiptPdf(lines: string[]): Buffer {
+  const content = `BT /F1 12 Tf 50 750 Td ${lines.map((line) => `(${line}) Tj 0 -16 Td`).join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(out.length);
+    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A receipt of `amount` RUB paid today, as the receipts check reads one (DD.MM.YYYY, UTC day). */
+export function receiptOf(amount: string): { name: string; mimeType: string; buffer: Buffer } {
+  const [year, month, day] = new Date().toISOString().slice(0, 10).split('-');
+  return {
+    name: `receipt-${amount}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: receiptPdf(['Payment receipt', `Amount: ${amount},00 RUB`, `Date: ${day}.${month}.${year} 14:05`]),
+  };
 }
 
 /** A pay-out of `amount` RUB to a card, open to every executor of the flow until one takes it. */

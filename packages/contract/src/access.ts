@@ -157,7 +157,7 @@ export const screens: readonly Screen[] = [
   { path: '/pay', capability: 'payments.read', menuLabel: 'menu.paySystems', status: 'ready' },
   { path: '/statistics', capability: 'statistics.read', menuLabel: 'menu.statistics', status: 'later' },
   { path: '/wallets', capability: 'wallets.read', menuLabel: 'menu.wallets', status: 'ready' },
-  { path: '/antifraud', capability: 'antiFraud.read', menuLabel: 'menu.antiFraud', status: 'later' },
+  { path: '/antifraud', capability: 'antiFraud.read', menuLabel: 'menu.antiFraud', status: 'ready' },
   { path: '/requisites', capability: 'requisites.read', menuLabel: 'menu.requisites', status: 'ready' },
   { path: '/devices', capability: 'devices.read', menuLabel: 'menu.devices', status: 'ready' },
   { path: '/potoc', capability: 'flows.manage', menuLabel: 'menu.potoc', status: 'ready' },

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@paydesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { caseListsKey } from '../features/antifraud/api/listCases';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { moneyKey } from '../lib/money';
@@ -172,7 +173,7 @@ describe('real-time connection', () => {
     latest().accept();
     expect(latest().sent).toHaveLength(1);
     latest().push('auth.ok');
-    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey, terminalsKey]);
+    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey, terminalsKey, caseListsKey]);
   });
 
   it('reloads the order lists and details on every order event, without a toast', () => {
@@ -193,6 +194,15 @@ describe('real-time connection', () => {
     latest().push('terminal.updated');
 
     expect(invalidatedKeys()).toEqual([terminalsKey]);
+  });
+
+  it('reloads the anti-fraud cases when a rule opens one', () => {
+    const { invalidatedKeys } = renderConnection(users.root);
+    latest().accept();
+
+    latest().push('anti_fraud.case');
+
+    expect(invalidatedKeys()).toEqual([caseListsKey]);
   });
 
   it('re-reads the current user when the server refuses the token, and tries again', () => {

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '@paydesk/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { caseListsKey } from '../features/antifraud/api/listCases';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { formatAmountDisplay } from '../lib/format';
@@ -135,12 +136,16 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
       } else if (event.type === 'terminal.updated') {
         // A device paired, came back or went quiet: the terminal cards and the devices table show it.
         void queryClient.invalidateQueries({ queryKey: terminalsKey });
+      } else if (event.type === 'anti_fraud.case') {
+        // A rule opened a case: the admins' list shows it without a reload. The settings form is left alone.
+        void queryClient.invalidateQueries({ queryKey: caseListsKey });
       }
     },
     onReconnected: () => {
       refreshMoney(queryClient);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       void queryClient.invalidateQueries({ queryKey: terminalsKey });
+      void queryClient.invalidateQueries({ queryKey: caseListsKey });
     },
     // A fresh socket token comes with the current user; if the session ended, re-reading it signs the user out.
     onRejected: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),

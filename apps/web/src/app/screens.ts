@@ -58,6 +58,10 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/wallets/pages/WalletsPage').then((module) => module.WalletsPage),
     namespaces: ['wallets', 'ui'],
   },
+  '/antifraud': {
+    load: () => import('../features/antifraud/pages/AntiFraudPage').then((module) => module.AntiFraudPage),
+    namespaces: ['antifraud', 'ui'],
+  },
   '/requisites': {
     load: () => import('../features/requisites/pages/RequisitesPage').then((module) => module.RequisitesPage),
     namespaces: ['requisites', 'ui'],

@@ -37,6 +37,22 @@ export function failureReply(status: number, code: string, localizedMessage?: st
   return { status, body };
 }
 
+/** A 422 of the server: `errors` holds each field's messages, already in the request's language. */
+export function validationFailure(
+  errors: Record<string, string[]>,
+  localizedMessage = 'Some fields are not filled in correctly.',
+): Reply {
+  return {
+    status: 422,
+    body: {
+      success: false,
+      error: { code: 'validation_failed', message: 'validation_failed' },
+      localized_message: localizedMessage,
+      errors,
+    },
+  };
+}
+
 /**
  * Replaces `fetch` with a router over `"METHOD /path"` keys (path without /api/inner and query). Unknown calls
  * answer 404. Every call is recorded in `calls`.

@@ -71,18 +71,3 @@ export async function rowWith(text: string) {
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }
-
-export function validationFailure(
-  errors: Record<string, string[]>,
-  message = 'Some fields are not filled in correctly.',
-) {
-  return {
-    status: 422,
-    body: {
-      success: false,
-      error: { code: 'validation_failed', message: 'validation_failed' },
-      localized_message: message,
-      errors,
-    },
-  } satisfies Reply;
-}

@@ -2,9 +2,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Order, OrderType, PaymentDetails, UserType } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
-import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { OrderAmount } from '../../../ui/OrderAmount';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { OrderActionName } from '../api/orderAction';
 
@@ -45,19 +45,6 @@ function StatusCell({ order, t }: { order: Order; t: TFunction }) {
       <StatusBadge slug={order.status.slug} label={order.status.title} />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('createdAt', { date: formatDateTime(order.created_at) })}
-      </Text>
-    </Stack>
-  );
-}
-
-function AmountCell({ order }: { order: Order }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={500} component="span">
-        <Amount amount={order.fiat_money.amount} currency={order.fiat_money.currency.code} />
-      </Text>
-      <Text size="xs" c="dimmed" component="span">
-        <Amount amount={order.crypto_money.amount} currency={order.crypto_money.currency.name} />
       </Text>
     </Stack>
   );
@@ -155,7 +142,7 @@ export function orderColumns(
   const columns: DataTableColumn<Order>[] = [
     { key: 'guid', title: t('column.guid'), render: (order) => <CopyableId id={order.guid} /> },
     { key: 'status', title: t('column.status'), render: (order) => <StatusCell order={order} t={t} /> },
-    { key: 'amount', title: t('column.amount'), render: (order) => <AmountCell order={order} /> },
+    { key: 'amount', title: t('column.amount'), render: (order) => <OrderAmount order={order} /> },
   ];
   if (type === 'pay_in' && detailsRoles.includes(role)) {
     columns.push({

@@ -2,24 +2,9 @@ import type { PartnerSystem } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, prepareI18n, type Reply, renderApp } from '../../../app/testing';
+import { envelope, failureReply, prepareI18n, renderApp, validationFailure } from '../../../app/testing';
 import { rowWith, servePartners, writes } from '../testApi';
 import { fastPay, makePartnerSystem, partnerUserUuid, slowPay } from '../testData';
-
-function validationFailure(
-  errors: Record<string, string[]>,
-  message = 'Some fields are not filled in correctly.',
-): Reply {
-  return {
-    status: 422,
-    body: {
-      success: false,
-      error: { code: 'validation_failed', message: 'validation_failed' },
-      localized_message: message,
-      errors,
-    },
-  };
-}
 
 async function choose(dialog: HTMLElement, field: string, option: string) {
   const user = userEvent.setup();

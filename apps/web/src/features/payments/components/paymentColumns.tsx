@@ -1,11 +1,11 @@
-import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Payment, PaymentType } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { NoWrap } from '../../../ui/NoWrap';
 import { StatusBadge } from '../../../ui/StatusBadge';
 
 export const noValue = '—';
@@ -23,14 +23,6 @@ export const canAccept = (payment: Payment) => payment.status.slug === 'moderati
 export const canReject = (payment: Payment) =>
   payment.status.slug === 'moderation' || payment.status.slug === 'pending';
 export const canReportSent = (payment: Payment) => payment.status.slug === 'pending';
-
-/**
- * Keeps a cell on one line at its full width. Without it the wide withdrawal table squeezes shortened ids onto two
- * lines (the browser may break after "…") and cuts status badges, whose own styles let them shrink.
- */
-function NoWrap({ children }: { children: ReactNode }) {
-  return <Box style={{ whiteSpace: 'nowrap', minWidth: 'max-content' }}>{children}</Box>;
-}
 
 function Status({ payment, t }: { payment: Payment; t: TFunction }) {
   return (

@@ -11,6 +11,7 @@ import {
   type Reply,
   renderApp,
   users,
+  validationFailure,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
 import { deposit, listOf, merchantWithdrawal, moderated, pending, rejected, sent, sentHash } from '../testData';
@@ -37,18 +38,6 @@ function servePayments(lists: Record<string, Payment[]>, extra: Routes = {}, use
 
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST');
 const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === '/transaction');
-
-function validationFailure(errors: Record<string, string[]>): Reply {
-  return {
-    status: 422,
-    body: {
-      success: false,
-      error: { code: 'validation_failed', message: 'validation_failed' },
-      localized_message: 'Some fields are not filled in correctly.',
-      errors,
-    },
-  };
-}
 
 /** The table row showing `text` (a shortened id, a username). */
 async function rowWith(text: string) {

@@ -12,6 +12,7 @@ import {
   type Reply,
   renderApp,
   users,
+  validationFailure,
 } from '../../../app/testing';
 import {
   cardOption,
@@ -102,18 +103,6 @@ async function fillCard(dialog: HTMLElement, cardNumber: string) {
   await choose(dialog, 'Payment type', 'Sberbank');
   await enter(within(dialog).getByRole('textbox', { name: 'Card number' }), cardNumber);
   await enter(within(dialog).getByRole('textbox', { name: 'Holder' }), 'IVAN PETROV');
-}
-
-function validationFailure(errors: Record<string, string[]>, localized = 'Some fields are not filled in correctly.') {
-  return {
-    status: 422,
-    body: {
-      success: false,
-      error: { code: 'validation_failed', message: 'validation_failed' },
-      localized_message: localized,
-      errors,
-    },
-  } satisfies Reply;
 }
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, prepareI18n, renderApp, users } from '../../../app/testing';
-import { cardOf, serveTerminals, trader, validationFailure, writes } from '../testApi';
+import { envelope, prepareI18n, renderApp, users, validationFailure } from '../../../app/testing';
+import { cardOf, serveTerminals, trader, writes } from '../testApi';
 import { created, ozonSbpId, pairingQr, sberCardId, tbankCardId, terminal, traderUuid } from '../testData';
 
 beforeAll(async () => {

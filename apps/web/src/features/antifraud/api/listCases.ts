@@ -1,0 +1,32 @@
+import { type AntiFraudCase, antiFraudCaseSchema, type Language, type ListData, listEnvelope } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+
+/** Root of every anti-fraud query: a release, a settings change or a new case reloads what hangs under it. */
+export const antiFraudKey = ['anti-fraud'] as const;
+export const caseListsKey = [...antiFraudKey, 'cases'] as const;
+
+const caseListSchema = listEnvelope(antiFraudCaseSchema).shape.data;
+
+/** `GET /anti_fraud/` (SPEC §7): the cases, newest first; the answer is checked against the contract. */
+export async function fetchCases(params: ListParams, signal?: AbortSignal): Promise<ListData<AntiFraudCase>> {
+  const data = await http.get<unknown>('/anti_fraud/', { query: toListQuery(params), signal });
+  return caseListSchema.parse(data);
+}
+
+export const casesListQuery = (params: ListParams, language: Language) =>
+  queryOptions({
+    queryKey: [...caseListsKey, params, language],
+    queryFn: ({ signal }) => fetchCases(params, signal),
+    // The rows of the previous page stay on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useCasesList(params: ListParams) {
+  // Rule titles, evidence and filter options come in the request's language: a language switch reloads the list.
+  useTranslation();
+  return useQuery(casesListQuery(params, currentLanguage()));
+}

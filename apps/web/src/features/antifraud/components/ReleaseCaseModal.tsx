@@ -1,0 +1,87 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import type { AntiFraudCase } from '@paydesk/contract';
+import type { TFunction } from 'i18next';
+import { type FormEvent, Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTimeUtc } from '../../../lib/format';
+import { useFailureText } from '../../../lib/useFailureText';
+import { AppModal } from '../../../ui/AppModal';
+import { FormFooter } from '../../../ui/FormFooter';
+import { useRetained } from '../../../ui/useRetained';
+import { useReleaseCase } from '../api/releaseCase';
+import { noValue, targetName } from './caseColumns';
+
+export interface ReleaseCaseModalProps {
+  item: AntiFraudCase | null;
+  onClose: () => void;
+  onReleased: (item: AntiFraudCase) => void;
+}
+
+/**
+ * Asks before a New case is released (SPEC §4): what the case is and what releasing it lets happen again. A refusal
+ * (someone released it first) stays in the modal in the server's words; the list behind reloads either way.
+ */
+export function ReleaseCaseModal({ item, onClose, onReleased }: ReleaseCaseModalProps) {
+  const { t } = useTranslation('antifraud');
+  const shown = useRetained(item);
+  return (
+    <AppModal opened={item !== null} onClose={onClose} title={t('release.title')}>
+      {shown && <ReleaseForm key={shown.guid} item={shown} onCancel={onClose} onReleased={onReleased} />}
+    </AppModal>
+  );
+}
+
+/** What the admin decides on: the rule, whom it is about, when it opened and what the rule saw. */
+function summaryOf(item: AntiFraudCase, t: TFunction): [string, string][] {
+  return [
+    [t('column.rule'), item.rule.title],
+    [t('column.target'), `${t(`kind.${item.target.kind}`)}: ${targetName(item)}`],
+    [t('release.opened'), `${formatDateTimeUtc(item.created_at)} ${t('utc')}`],
+    [t('column.evidence'), item.evidence || noValue],
+  ];
+}
+
+function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onReleased: (item: AntiFraudCase) => void }) {
+  const { item, onCancel, onReleased } = props;
+  const { t } = useTranslation('antifraud');
+  const failureText = useFailureText();
+  const release = useReleaseCase();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (release.isPending) return;
+    setFailure(null);
+    release.mutate(item.guid, {
+      onSuccess: onReleased,
+      onError: (error) => setFailure(failureText(error, t('release.failed'))),
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} style={{ gridTemplateColumns: 'auto 1fr' }}>
+          {summaryOf(item, t).map(([label, value]) => (
+            <Fragment key={label}>
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </Fragment>
+          ))}
+        </SimpleGrid>
+        <Text size="sm">{t(`release.effect.${item.target.kind}`)}</Text>
+        <FormFooter
+          failure={failure}
+          cancelLabel={t('release.cancel')}
+          onCancel={onCancel}
+          submitLabel={t('release.submit')}
+          busy={release.isPending}
+        />
+      </Stack>
+    </form>
+  );
+}

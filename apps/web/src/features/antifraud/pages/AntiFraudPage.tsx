@@ -1,0 +1,111 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type AntiFraudCase, can } from '@paydesk/contract';
+import { IconAdjustments, IconFileSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { useFailureText } from '../../../lib/useFailureText';
+import { DataTable } from '../../../ui/DataTable';
+import { FilterBar } from '../../../ui/FilterBar';
+import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../ui/useListParams';
+import { useCasesList } from '../api/listCases';
+import { caseColumns, targetName } from '../components/caseColumns';
+import { ReceiptCheckModal } from '../components/ReceiptCheckModal';
+import { ReleaseCaseModal } from '../components/ReleaseCaseModal';
+import { SettingsModal } from '../components/SettingsModal';
+
+type Dialog = { kind: 'settings' } | { kind: 'receipt' } | { kind: 'release'; item: AntiFraudCase };
+
+/**
+ * /antifraud (SPEC §2.16, DESIGN §13): the cases the rules opened, newest first, with the server's filters. A full
+ * admin releases a New case and changes the rules' settings; a support admin sees both and changes nothing. Both
+ * check a receipt against the orders.
+ */
+export function AntiFraudPage() {
+  const { t } = useTranslation('antifraud');
+  const failureText = useFailureText();
+  const user = useCurrentUser().data;
+  const mayManage = user !== undefined && can(accessSubjectOf(user), 'antiFraud.manage');
+  const list = useListParams();
+  const cases = useCasesList(list.params);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const closeButtonProps = { 'aria-label': t('ui:modal.close') };
+
+  const columns = useMemo(
+    () => caseColumns(t, mayManage ? { onRelease: (item) => setDialog({ kind: 'release', item }) } : null),
+    [t, mayManage],
+  );
+  const filters = useMemo(
+    () => (cases.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
+    [cases.data, t],
+  );
+  const pagination = cases.data?.context.pagination;
+
+  function released(item: AntiFraudCase) {
+    notifications.show({ color: 'teal', message: t('release.done', { target: targetName(item) }), closeButtonProps });
+    close();
+  }
+  function saved() {
+    notifications.show({ color: 'teal', message: t('settings.saved'), closeButtonProps });
+    close();
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconFileSearch size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'receipt' })}
+          >
+            {t('receipt.open')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconAdjustments size={16} aria-hidden />}
+            onClick={() => setDialog({ kind: 'settings' })}
+          >
+            {t('settings.open')}
+          </Button>
+        </Group>
+      </Group>
+      {filters.length > 0 && (
+        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
+      )}
+      {cases.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(cases.error, t('loadFailed'))}
+        </Text>
+      )}
+      <DataTable
+        columns={columns}
+        rows={cases.data?.items ?? []}
+        rowKey={(item) => item.guid}
+        loading={cases.isFetching}
+        emptyMessage={t('empty')}
+        scrollRegionLabel={t('table')}
+        // Fits the content area of a 1280 px screen with the menu open; narrower, the table scrolls in its region.
+        minWidthPx={mayManage ? 1000 : 900}
+      />
+      {pagination && (
+        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
+      )}
+      <SettingsModal opened={dialog?.kind === 'settings'} readOnly={!mayManage} onClose={close} onSaved={saved} />
+      <ReceiptCheckModal opened={dialog?.kind === 'receipt'} onClose={close} />
+      {mayManage && (
+        <ReleaseCaseModal
+          item={dialog?.kind === 'release' ? dialog.item : null}
+          onClose={close}
+          onReleased={released}
+        />
+      )}
+    </Stack>
+  );
+}
