@@ -183,11 +183,10 @@ describe('demo seed (DESIGN §7)', () => {
     }
     const after = await ctx.database.db.select().from(orders);
     for (const order of after) {
+      // The seeded history's canceled pay-in is under dispute: an admin decides it, not the simulation.
+      if (order.status === 'dispute') continue;
       const fate = traffic.fateOf(order.id, order.type);
-      // The seeded history's canceled pay-in is under dispute; anything else the payer paid is paid.
-      if (order.type === 'pay_in' && fate === 'paid' && order.status !== 'canceled' && order.status !== 'dispute') {
-        expect(order.status).toBe('paid');
-      }
+      if (order.type === 'pay_in' && fate === 'paid' && order.status !== 'canceled') expect(order.status).toBe('paid');
       if (order.type === 'pay_in' && fate === 'abandoned') expect(['new', 'paid', 'canceled']).toContain(order.status);
       if (order.type === 'pay_out' && fate === 'partner' && order.status !== 'canceled') {
         expect(order.status).toBe('paid');
