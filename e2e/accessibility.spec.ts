@@ -1,5 +1,6 @@
 import type { PaydeskClient } from '@paydesk/api-client';
 import { expect, type Page, test } from '@playwright/test';
+import { openDisputeByApi } from './disputeSupport';
 import { cancelOrder, createPayIn, merchantApiClient, openPayerCase, receiptOf } from './orderSupport';
 import {
   type DemoUser,
@@ -81,6 +82,7 @@ async function checkPhoneMenu(check: Check, user: DemoUser): Promise<void> {
 /**
  * The order screens need orders: an open pay-in for /active and a canceled one for /history, both the demo trader's,
  * made by the merchant's shop through the API (the e2e server has no demo traffic). The open one is canceled after.
+ * The APPEALS tabs need a dispute: the shop opens one with a PNG receipt on a third pay-in, canceled; it stays open.
  */
 let shop: PaydeskClient;
 let openPayIn = '';
@@ -98,6 +100,10 @@ test.beforeAll(async ({ browser }) => {
   openPayInAmount = amount();
   openPayIn = (await createPayIn(shop, openPayInAmount)).guid;
   await cancelOrder(shop, (await createPayIn(shop, amount())).guid);
+  const disputedAmount = amount();
+  const disputed = await createPayIn(shop, disputedAmount);
+  await cancelOrder(shop, disputed.guid);
+  await openDisputeByApi(shop, disputed.guid, disputedAmount);
   await openPayerCase(shop, payer);
   await context.close();
 });
@@ -128,6 +134,62 @@ async function checkOrderScreens(check: Check, who: string, details: boolean): P
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
+}
+
+/**
+ * The APPEALS tabs of /active (open disputes) and /history (closed ones). With `manage`, also what an admin who may
+ * change a dispute opens from its row without changing it: the receipt's preview, the status list and the
+ * resolution's confirmation, closed with Escape.
+ */
+async function checkAppeals(check: Check, who: string, manage: boolean): Promise<void> {
+  const { page } = check;
+  await visit(check, '/active?tab=appeals', 'Active orders', `/active appeals (${who})`);
+  await expect(page.getByRole('table', { name: 'Open appeals' }).getByRole('row').nth(1)).toBeVisible();
+  if (manage) {
+    await page
+      .getByRole('button', { name: /^Show check of appeal/ })
+      .first()
+      .click();
+    const preview = page.getByRole('dialog', { name: /^Check of appeal/ });
+    await expect(preview.getByRole('img', { name: /^Check receipt\.png/ })).toBeVisible();
+    await expectNoAxeViolations(page, `${check.prefix} check preview (${who})`, dialogSelector);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+
+    await page
+      .getByRole('combobox', { name: /^Status of appeal/ })
+      .first()
+      .click();
+    await expect(page.getByRole('option', { name: 'Resolved' })).toBeVisible();
+    await expectNoAxeViolations(page, `${check.prefix} appeal status list (${who})`);
+    await page.getByRole('option', { name: 'Resolved' }).click();
+    const resolve = page.getByRole('dialog', { name: 'Resolve the appeal?' });
+    await expect(resolve).toBeVisible();
+    await expectNoAxeViolations(page, `${check.prefix} resolve appeal modal (${who})`, dialogSelector);
+    await page.keyboard.press('Escape');
+    await expect(resolve).toBeHidden();
+  }
+  await visit(check, '/history?tab=appeals', 'Order history', `/history appeals (${who})`);
+}
+
+/** The dispute modal of a canceled pay-in on /history: as it opens, with a reason's fields, and sent empty. */
+async function checkDisputeModal(check: Check): Promise<void> {
+  const { page } = check;
+  await visit(check, '/history', 'Order history', '/history (root, before a dispute)');
+  await page
+    .getByRole('button', { name: /^Open a dispute on order/ })
+    .first()
+    .click();
+  const modal = page.getByRole('dialog', { name: 'Open a dispute' });
+  await expect(modal.getByRole('combobox', { name: 'Reason' })).toBeVisible();
+  await expectNoAxeViolations(page, `${check.prefix} dispute modal`, dialogSelector);
+  await modal.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Payment made but not credited' }).click();
+  await modal.getByRole('button', { name: 'Dispute' }).click();
+  await expect(modal.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+  await expectNoAxeViolations(page, `${check.prefix} dispute modal with errors`, dialogSelector);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
 }
 
 for (const run of runs) {
@@ -242,6 +304,12 @@ for (const run of runs) {
       await checkOrderScreens(check, 'root', true);
     });
 
+    test('root admin: appeals and the dispute modal', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      await checkAppeals(check, 'root', true);
+      await checkDisputeModal(check);
+    });
+
     test('root admin: flows and their modals', async ({ page }) => {
       const check = await signInAs(page, 'root', run.scheme);
       // The flows: the demo merchant's RUB flow and every modal of its row; none of them changes anything.
@@ -319,6 +387,7 @@ for (const run of runs) {
       await visit(check, '/pay?tab=withdraw', 'Payments', '/pay withdrawals (support)');
       await visit(check, '/partners', 'Partners PS', '/partners (support)');
       await checkOrderScreens(check, 'support', true);
+      await checkAppeals(check, 'support', false);
     });
 
     test('merchant: settings, balance, pay in, pay out and orders', async ({ page }) => {
@@ -328,6 +397,7 @@ for (const run of runs) {
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (merchant)');
       await checkDialog(check, 'Pay out', 'Pay out', 'payout modal (merchant)');
       await checkOrderScreens(check, 'merchant', true);
+      await checkAppeals(check, 'merchant', false);
     });
 
     test('merchant: the API reference', async ({ page }) => {

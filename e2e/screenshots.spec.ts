@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openDisputeByApi, receiptPng } from './disputeSupport';
 import { cancelOrder, createPayIn, freshAmount, merchantApiClient, openPayerCase, receiptOf } from './orderSupport';
 import { type DemoUser, demoPassword, loginApi, settle, xsrfHeaders } from './support';
 
@@ -207,5 +208,102 @@ test('screenshots of the anti-fraud screen and its modals', async ({ browser }) 
   } finally {
     // The shop's client signs its calls itself: the merchant's browser session is not needed any more.
     await cancelOrder(shop, order.guid);
+  }
+});
+
+/**
+ * The disputes of SPEC §2.12 need some: the shop opens one on a canceled pay-in (left open for the APPEALS tab of
+ * /active), another that root resolves at a corrected amount (for /history), and leaves a third canceled pay-in
+ * undisputed, whose row offers the dispute modal.
+ */
+async function seedDisputes(browser: Browser): Promise<void> {
+  const { context, page } = await openPage(browser, variants[0] as Variant);
+  await signInByApi(page, 'merchant');
+  const shop = await merchantApiClient(page);
+  const amount = () => String(1000 + Math.floor(Math.random() * 9000));
+  const canceledPayIn = async () => {
+    const order = await createPayIn(shop, amount());
+    await cancelOrder(shop, order.guid);
+    return order.guid;
+  };
+  await canceledPayIn();
+  const resolved = await openDisputeByApi(shop, await canceledPayIn(), '1250');
+  await openDisputeByApi(shop, await canceledPayIn(), '1300.50');
+  await signInByApi(page, 'root');
+  const answer = await page.request.put(`/api/inner/dispute/${resolved}/status`, {
+    data: { status: 'resolved', fiat_amount: '1250' },
+    headers: await xsrfHeaders(page),
+  });
+  expect(answer.status()).toBe(200);
+  await context.close();
+}
+
+test('screenshots of the dispute screens', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  await seedDisputes(browser);
+  const words = {
+    active: ['Active orders', 'Активные заказы'],
+    history: ['Order history', 'История заказов'],
+    showCheck: [/^Show check of appeal/, /^Показать чек апелляции/],
+    status: [/^Status of appeal/, /^Статус апелляции/],
+    resolved: ['Resolved', 'Решён'],
+    dispute: [/^Open a dispute on order/, /^Открыть спор по заказу/],
+    reason: ['Reason', 'Причина'],
+    notCredited: ['Payment made but not credited', 'Оплата прошла, но не зачислена'],
+  } as const;
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    const language = variant.language === 'en' ? 0 : 1;
+    const heading = async (which: 'active' | 'history') => {
+      await expect(page.getByRole('heading', { name: words[which][language], level: 1 })).toBeVisible();
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    };
+    const dialogShot = async (name: string) => {
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: fileName(name, variant), fullPage: true, animations: 'disabled' });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+
+    await signInByApi(page, 'root');
+    await page.goto('/active?tab=appeals');
+    await heading('active');
+    await page.screenshot({ path: fileName('appeals-active-root', variant), fullPage: true, animations: 'disabled' });
+    await page.getByRole('button', { name: words.showCheck[language] }).first().click();
+    await expect(page.getByRole('dialog').getByRole('img').last()).toBeVisible();
+    await dialogShot('appeals-check-root');
+    await page.getByRole('combobox', { name: words.status[language] }).first().click();
+    await page.getByRole('option', { name: words.resolved[language] }).click();
+    await dialogShot('appeals-resolve-root');
+
+    await page.goto('/history?tab=appeals');
+    await heading('history');
+    await page.screenshot({ path: fileName('appeals-history-root', variant), fullPage: true, animations: 'disabled' });
+
+    await page.goto('/history');
+    await heading('history');
+    await page.getByRole('button', { name: words.dispute[language] }).first().click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('combobox', { name: words.reason[language] }).click();
+    await page.getByRole('option', { name: words.notCredited[language] }).click();
+    await modal.locator('input[type="number"], input[inputmode="decimal"]').first().fill('1500');
+    await modal.locator('input[type="datetime-local"]').fill('2026-03-05T10:30');
+    await modal
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
+    await dialogShot('dispute-modal-root');
+
+    await signInByApi(page, 'merchant');
+    await page.goto('/history?tab=appeals');
+    await heading('history');
+    await page.screenshot({
+      path: fileName('appeals-history-merchant', variant),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    await context.close();
   }
 });

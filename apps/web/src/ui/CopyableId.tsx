@@ -12,7 +12,7 @@ export interface CopyableIdProps {
 export function CopyableId({ id, timeoutMs }: CopyableIdProps) {
   return (
     <Group gap={4} wrap="nowrap" display="inline-flex">
-      <Text component="span" ff="monospace" size="sm" title={id}>
+      <Text component="span" ff="monospace" size="sm" title={id} style={{ whiteSpace: 'nowrap' }}>
         {shortenId(id)}
       </Text>
       <CopyAction value={id} timeoutMs={timeoutMs} />

@@ -1,15 +1,27 @@
 import { Badge, type MantineColor } from '@mantine/core';
-import { type TerminalStatus, terminalStatuses, terminalStatusTone } from '@paydesk/contract';
+import {
+  type DisputeStatus,
+  disputeStatuses,
+  disputeStatusTone,
+  type TerminalStatus,
+  terminalStatuses,
+  terminalStatusTone,
+} from '@paydesk/contract';
 import type { ReactNode } from 'react';
 
-/** The theme colour of each tone the contract gives terminal statuses (SPEC §4: grey, warning, green, error). */
+/** The theme colour of each tone the contract gives terminal and dispute statuses (SPEC §4: grey, warning, green, error). */
 const toneColors = { grey: 'gray', warning: 'orange', success: 'green', error: 'red' } as const satisfies Record<
-  (typeof terminalStatusTone)[TerminalStatus],
+  (typeof terminalStatusTone)[TerminalStatus] | (typeof disputeStatusTone)[DisputeStatus],
   MantineColor
 >;
 
 const terminalPalette: Record<string, MantineColor> = Object.fromEntries(
   terminalStatuses.map((status) => [status, toneColors[terminalStatusTone[status]]]),
+);
+
+/** The dispute's own statuses from the contract's tones, which the server's webhooks and the APPEALS tab share. */
+const disputePalette: Record<string, MantineColor> = Object.fromEntries(
+  disputeStatuses.map((status) => [status, toneColors[disputeStatusTone[status]]]),
 );
 
 /**
@@ -25,11 +37,10 @@ const palettes = {
     appeal: 'orange',
     'in-progress': 'gray',
   },
+  /** SPEC §4 dispute colours: open and paid profit, rejected warning, resolved and in-progress disabled, canceled error. */
   dispute: {
-    open: 'green',
+    ...disputePalette,
     paid: 'green',
-    rejected: 'orange',
-    resolved: 'gray',
     'in-progress': 'gray',
     canceled: 'red',
   },

@@ -1,4 +1,4 @@
-import type { ListData, Order, OrderDetails, PaymentDetails } from '@paydesk/contract';
+import type { Dispute, DisputeReason, ListData, Order, OrderDetails, PaymentDetails } from '@paydesk/contract';
 
 /** Fixtures of the order screens' tests. */
 
@@ -157,3 +157,89 @@ export function detailsOf(order: Order): OrderDetails {
     ],
   };
 }
+
+/** An open dispute on the canceled pay-in, with a PNG receipt: the APPEALS tab of /active. */
+export function makeDispute(overrides: Partial<Dispute> = {}): Dispute {
+  return {
+    uuid: '01a201f1-0000-7000-8000-0000000000d1',
+    order_uuid: payInCanceled.guid,
+    order_type: 'pay_in',
+    fiat_amount: { amount: '1500.00', currency: { code: 'RUB' } },
+    merchant: { uuid: '01a201f1-0000-7000-8000-00000000e7c1', username: 'merchant' },
+    executor: { uuid: '01a201f1-0000-7000-8000-0000000007a1', username: 'trader' },
+    reason: { value: 'payment_not_credited', title: 'Payment made but not credited' },
+    fields: { paid_amount: '1500', paid_at: '2026-03-05T07:05:00.000Z', comment: null },
+    status: { slug: 'open', title: 'Open' },
+    order_status_before: 'canceled',
+    resolved_fiat_amount: null,
+    files: [
+      {
+        url: '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000f9',
+        name: 'receipt.png',
+        content_type: 'image/png',
+      },
+    ],
+    created_at: '2026-03-05T08:00:00.000Z',
+    closed_at: null,
+    ...overrides,
+  };
+}
+
+export const disputeOpen = makeDispute();
+
+/** A dispute with a PDF receipt, about another amount than the order's. */
+export const disputePdf = makeDispute({
+  uuid: '01a201f1-0000-7000-8000-0000000000d2',
+  order_uuid: payInPaid.guid,
+  reason: { value: 'wrong_amount', title: 'Wrong amount paid' },
+  fields: { paid_amount: '1400', paid_at: null, comment: null },
+  executor: { uuid: '01a201f1-0000-7000-8000-0000000007a2', username: 'PayFlow' },
+  order_status_before: 'paid',
+  files: [
+    {
+      url: '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000fa',
+      name: 'receipt.pdf',
+      content_type: 'application/pdf',
+    },
+  ],
+});
+
+/** Resolved at a corrected amount: the APPEALS tab of /history. */
+export const disputeResolved = makeDispute({
+  uuid: '01a201f1-0000-7000-8000-0000000000d3',
+  status: { slug: 'resolved', title: 'Resolved' },
+  reason: { value: 'other', title: 'Other' },
+  fields: { paid_amount: null, paid_at: null, comment: 'The payer sent a screenshot by mail.' },
+  // The resolution corrected the order's amount: the order now carries the corrected one.
+  fiat_amount: { amount: '1400.00', currency: { code: 'RUB' } },
+  resolved_fiat_amount: { amount: '1400.00', currency: { code: 'RUB' } },
+  files: [],
+  closed_at: '2026-03-05T09:30:00.000Z',
+});
+
+export function disputeListOf(items: Dispute[], total = items.length): ListData<Dispute> {
+  return {
+    items,
+    context: {
+      available_filters: [],
+      pagination: {
+        total_count: total,
+        per_page: 20,
+        current_page: 1,
+        page_number: Math.max(1, Math.ceil(total / 20)),
+      },
+    },
+  };
+}
+
+/** GET /dispute/reason as the server answers it. */
+export const disputeReasons: DisputeReason[] = [
+  {
+    value: 'payment_not_credited',
+    fields: ['paid_amount', 'paid_at'],
+    names: { en: 'Payment made but not credited', ru: 'Оплата прошла, но не зачислена' },
+  },
+  { value: 'wrong_amount', fields: ['paid_amount'], names: { en: 'Wrong amount paid', ru: 'Оплачена другая сумма' } },
+  { value: 'duplicate_payment', fields: [], names: { en: 'Duplicate payment', ru: 'Повторная оплата' } },
+  { value: 'other', fields: ['comment'], names: { en: 'Other', ru: 'Другое' } },
+];

@@ -1,5 +1,4 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Order, OrderStatus, OrderType, UserType } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +11,10 @@ import { useListParams } from '../../../ui/useListParams';
 import { useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import { type ConfirmedAction, ConfirmOrderActionModal } from './ConfirmOrderActionModal';
+import { DisputeFormModal } from './DisputeFormModal';
 import { OrderDetailsModal } from './OrderDetailsModal';
-import { orderColumns } from './orderColumns';
+import { type OrderRowAction, orderColumns } from './orderColumns';
+import { useOrderToasts } from './useOrderToasts';
 
 /** Which of the two order screens a list belongs to (SPEC §2.12). */
 export type OrderScreen = 'active' | 'history';
@@ -27,8 +28,7 @@ export const screenStatuses: Record<OrderScreen, readonly OrderStatus[]> = {
   history: ['paid', 'canceled'],
 };
 
-const isConfirmed = (action: OrderActionName): action is ConfirmedAction =>
-  action === 'set_paid' || action === 'cancel';
+const isConfirmed = (action: OrderRowAction): action is ConfirmedAction => action === 'set_paid' || action === 'cancel';
 
 /** History's status filter falls back to its default, so Reset shows (and sends) paid and canceled again. */
 function withDefaultStatus(screen: OrderScreen, values: FilterValues): FilterValues {
@@ -49,23 +49,25 @@ export interface OrderListViewProps {
 export function OrderListView({ screen, type, role }: OrderListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
+  const toasts = useOrderToasts();
   const list = useListParams({ filters: withDefaultStatus(screen, {}) });
   // Remounting the filter bar shows the defaults again after a reset.
   const [filterBarKey, setFilterBarKey] = useState(0);
   const orders = useOrdersList({ role, type, statuses: screenStatuses[screen], params: list.params });
   const send = useOrderAction();
   const [details, setDetails] = useState<string | null>(null);
+  const [disputing, setDisputing] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState<{ order: Order; action: ConfirmedAction } | null>(null);
 
   function done(order: Order, action: OrderActionName) {
-    notifications.show({
-      color: 'teal',
-      message: t(`toast.${action}`, { id: shortenId(order.guid) }),
-      closeButtonProps: { 'aria-label': t('ui:modal.close') },
-    });
+    toasts.done(t(`toast.${action}`, { id: shortenId(order.guid) }));
   }
 
-  function onAction(order: Order, action: OrderActionName) {
+  function onAction(order: Order, action: OrderRowAction) {
+    if (action === 'dispute') {
+      setDisputing(order);
+      return;
+    }
     if (isConfirmed(action)) {
       setConfirming({ order, action });
       return;
@@ -74,12 +76,7 @@ export function OrderListView({ screen, type, role }: OrderListViewProps) {
       { order, action },
       {
         onSuccess: (answer) => done(answer, action),
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            message: failureText(error, t('actionFailed')),
-            closeButtonProps: { 'aria-label': t('ui:modal.close') },
-          }),
+        onError: (error) => toasts.failed(failureText(error, t('actionFailed'))),
       },
     );
   }
@@ -127,6 +124,14 @@ export function OrderListView({ screen, type, role }: OrderListViewProps) {
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}
       <OrderDetailsModal orderId={details} onClose={() => setDetails(null)} />
+      <DisputeFormModal
+        order={disputing}
+        onClose={() => setDisputing(null)}
+        onOpened={(dispute) => {
+          toasts.done(t('toast.dispute', { id: shortenId(dispute.order_uuid) }));
+          setDisputing(null);
+        }}
+      />
       <ConfirmOrderActionModal
         request={confirming}
         onClose={() => setConfirming(null)}

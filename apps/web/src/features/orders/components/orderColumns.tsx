@@ -10,9 +10,12 @@ import type { OrderActionName } from '../api/orderAction';
 
 export const noValue = '—';
 
+/** What a row's buttons do: an order action of the server, or the dispute modal (SPEC §2.12 "create dispute"). */
+export type OrderRowAction = OrderActionName | 'dispute';
+
 export interface OrderRowActions {
   onDetails: (order: Order) => void;
-  onAction: (order: Order, action: OrderActionName) => void;
+  onAction: (order: Order, action: OrderRowAction) => void;
   /** The order whose action call is in flight: its button shows a loader, the others of the list wait. */
   busy: { guid: string; action: OrderActionName } | null;
 }
@@ -32,7 +35,7 @@ export function paymentTarget(details: PaymentDetails): { name: string | null; n
 }
 
 /** The executor's confirmation of a pay-out is the same call as a pay-in's "send paid", under its own words. */
-export function actionLabelKey(order: Order, action: OrderActionName): string {
+export function actionLabelKey(order: Order, action: OrderRowAction): string {
   return action === 'set_paid' && order.type === 'pay_out' ? 'confirmPayOut' : action;
 }
 
@@ -71,7 +74,7 @@ function PaymentDetailsCell({ order }: { order: Order }) {
 
 interface ActionButtonProps {
   order: Order;
-  action: OrderActionName;
+  action: OrderRowAction;
   actions: OrderRowActions;
   t: TFunction;
   color?: string;
@@ -96,7 +99,7 @@ function ActionButton({ order, action, actions, t, color }: ActionButtonProps) {
 }
 
 function RowActions({ order, actions, t }: { order: Order; actions: OrderRowActions; t: TFunction }) {
-  const has = (action: OrderActionName) => order.actions.includes(action);
+  const has = (action: OrderRowAction) => order.actions.includes(action);
   return (
     <Group gap={4} wrap="nowrap">
       <Button
@@ -110,6 +113,7 @@ function RowActions({ order, actions, t }: { order: Order; actions: OrderRowActi
       {has('take') && <ActionButton order={order} action="take" actions={actions} t={t} />}
       {has('set_paid') && <ActionButton order={order} action="set_paid" actions={actions} t={t} color="teal" />}
       {has('cancel') && <ActionButton order={order} action="cancel" actions={actions} t={t} color="red" />}
+      {has('dispute') && <ActionButton order={order} action="dispute" actions={actions} t={t} color="orange" />}
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser, Order } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   envelope,
   failureReply,
@@ -13,6 +13,7 @@ import {
   users,
 } from '../../../app/testing';
 import { detailsOf, makeOrder, orderListOf, payInCanceled, payInNew, payInPaid, payOutNew } from '../testData';
+import { headers, rowWith, setUpOrderScreens } from '../testSupport';
 
 type Routes = Parameters<typeof mockApi>[0];
 
@@ -38,27 +39,8 @@ function serveOrders(user: CurrentUser, path: string, lists: Record<string, Orde
 }
 
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST').map((call) => call.path);
-const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
 
-/** The table row showing `text` (a shortened id, a username). */
-async function rowWith(text: string) {
-  const cell = await screen.findByText(text, { selector: 'td *' });
-  const row = cell.closest('tr');
-  if (!row) throw new Error(`no row with ${text}`);
-  return row;
-}
-
-beforeAll(async () => {
-  await import('./OrdersPage');
-}, 60_000);
-
-beforeEach(async () => {
-  await prepareI18n('en');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+setUpOrderScreens();
 
 describe('order lists', () => {
   it("loads a merchant's active pay-ins from its role path with every column of SPEC §2.12", async () => {

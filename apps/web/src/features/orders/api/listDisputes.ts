@@ -1,0 +1,57 @@
+import {
+  type Dispute,
+  type DisputeStatus,
+  disputeSchema,
+  type Language,
+  type ListData,
+  listEnvelope,
+  type UserType,
+} from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+import { ordersKey } from './ordersKey';
+
+/**
+ * Root of the dispute queries, inside the orders' root: a dispute opens and closes with its order, so whatever reloads
+ * the orders (an action, the real-time `order.updated`) reloads the APPEALS lists too.
+ */
+export const disputesKey = [...ordersKey, 'disputes'] as const;
+
+/** SPEC §6 and §7: the dispute list path carries the role like the order list's, none for an admin. */
+const listPaths: Partial<Record<UserType, string>> = {
+  admin: '/dispute/',
+  merchant: '/merchant/dispute/',
+};
+
+const disputeListSchema = listEnvelope(disputeSchema).shape.data;
+
+export interface DisputeListRequest {
+  /** The APPEALS tab is the admin's and the merchant's (SPEC §2.12). */
+  role: UserType;
+  /** `filter[status]`: the statuses of the screen the tab is on. */
+  statuses: readonly DisputeStatus[];
+  params: ListParams;
+}
+
+/** `GET [/{role}]/dispute/` newest first, checked against the contract. */
+export async function fetchDisputes(request: DisputeListRequest, signal?: AbortSignal): Promise<ListData<Dispute>> {
+  const { role, statuses, params } = request;
+  const query = toListQuery({ ...params, filters: { ...params.filters, status: statuses.join(',') } });
+  return disputeListSchema.parse(await http.get<unknown>(listPaths[role] ?? '/dispute/', { query, signal }));
+}
+
+export const disputesListQuery = (request: DisputeListRequest, language: Language) =>
+  queryOptions({
+    queryKey: [...disputesKey, 'list', request, language],
+    queryFn: ({ signal }) => fetchDisputes(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDisputesList(request: DisputeListRequest) {
+  // Status and reason titles come in the request's language: a language switch reloads the list.
+  useTranslation();
+  return useQuery(disputesListQuery(request, currentLanguage()));
+}

@@ -1,0 +1,91 @@
+import { Stack, Text } from '@mantine/core';
+import { type Dispute, disputeStatusUpdateSchema } from '@paydesk/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmountDisplay, shortenId } from '../../../lib/format';
+import { useSchemaSubmit } from '../../../lib/formErrors';
+import { AppModal } from '../../../ui/AppModal';
+import { DecimalInput } from '../../../ui/DecimalInput';
+import { FormFooter } from '../../../ui/FormFooter';
+import { useRetained } from '../../../ui/useRetained';
+import { useSetDisputeStatus } from '../api/setDisputeStatus';
+import { useTranslateIssue } from './useOrderToasts';
+
+const formFields = ['fiat_amount'] as const;
+
+export interface ResolveDisputeModalProps {
+  /** The open dispute the admin chose `resolved` for; null when closed. */
+  dispute: Dispute | null;
+  onClose: () => void;
+  onDone: (dispute: Dispute) => void;
+}
+
+/**
+ * Resolving pays the order for good, so it asks first, and lets the admin say the amount the payer really paid when
+ * it differs from the order's (DESIGN §12: settled by compensating transfers). Empty keeps the order's amount.
+ */
+export function ResolveDisputeModal({ dispute, onClose, onDone }: ResolveDisputeModalProps) {
+  const { t } = useTranslation('orders');
+  const shown = useRetained(dispute);
+  return (
+    <AppModal opened={dispute !== null} onClose={onClose} title={t('appeals.resolve.title')} size="sm">
+      {shown && <ResolveForm key={shown.uuid} dispute={shown} onClose={onClose} onDone={onDone} />}
+    </AppModal>
+  );
+}
+
+function ResolveForm({
+  dispute,
+  onClose,
+  onDone,
+}: {
+  dispute: Dispute;
+  onClose: () => void;
+  onDone: (dispute: Dispute) => void;
+}) {
+  const { t } = useTranslation('orders');
+  const send = useSetDisputeStatus();
+  const [amount, setAmount] = useState('');
+  const form = useSchemaSubmit(disputeStatusUpdateSchema, formFields, {
+    translate: useTranslateIssue(),
+    fallback: t('appeals.changeFailed'),
+  });
+  const { currency } = dispute.fiat_amount;
+  const fiat = `${formatAmountDisplay(dispute.fiat_amount.amount)} ${currency.code}`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    const change = { status: 'resolved', ...(amount.trim() === '' ? {} : { fiat_amount: amount.trim() }) };
+    const resolved = await form.submit(change, (checked) => send.mutateAsync({ dispute, change: checked }));
+    if (resolved) onDone(resolved);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t('appeals.resolve.text', { order: shortenId(dispute.order_uuid) })}</Text>
+        <DecimalInput
+          label={t('appeals.resolve.amount', { currency: currency.code })}
+          description={t('appeals.resolve.amountHint', { amount: fiat })}
+          placeholder={formatAmountDisplay(dispute.fiat_amount.amount)}
+          decimalScale={2}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            form.clearError('fiat_amount');
+          }}
+          error={form.errors.fiat_amount}
+          data-autofocus
+        />
+        <FormFooter
+          failure={form.failure}
+          cancelLabel={t('appeals.resolve.back')}
+          onCancel={onClose}
+          submitLabel={t('appeals.resolve.submit')}
+          busy={send.isPending}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,317 @@
+import type { CurrentUser, Dispute } from '@paydesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  envelope,
+  failureReply,
+  makeUser,
+  mockApi,
+  prepareI18n,
+  type RecordedCall,
+  renderApp,
+  users,
+} from '../../../app/testing';
+import { disputeListOf, disputeOpen, disputePdf, disputeResolved, makeDispute, orderListOf } from '../testData';
+import { headers, rowWith, setUpOrderScreens } from '../testSupport';
+
+type Routes = Parameters<typeof mockApi>[0];
+
+/**
+ * Signs in as `user` and serves its order lists empty and its dispute list at `path` from `state` (read at call time,
+ * so a test can close a dispute and see the reload drop it).
+ */
+function serveAppeals(user: CurrentUser, path: string, state: { disputes: Dispute[] }, extra: Routes = {}) {
+  const orderPath = user.role === 'admin' ? '/order' : `/${user.role}/order`;
+  const api = mockApi({
+    'GET /user/current': envelope({ data: user }),
+    [`GET ${orderPath}`]: envelope(orderListOf([])),
+    [`GET ${path}`]: () => envelope(disputeListOf(state.disputes)),
+    ...extra,
+  });
+  /** The query string of every call to the dispute list, in order. */
+  const queries = () =>
+    api.calls.flatMap((call, index) =>
+      call.method === 'GET' && call.path === path
+        ? [new URL(String(api.fetchMock.mock.calls[index]?.[0]), 'http://localhost').searchParams]
+        : [],
+    );
+  return { ...api, queries };
+}
+
+const writes = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.path, call.body]);
+
+setUpOrderScreens();
+
+const trader = makeUser({ role: 'trader', username: 'trader' });
+const partner = makeUser({ role: 'partner', username: 'partner' });
+/** The columns of SPEC §2.12 everyone with the tab sees; an admin has the check after them. */
+const appealHeaders = ['Order ID', 'Fiat amount', 'Merchant', 'Executor', 'Reason', 'Created', 'Appeal ID', 'Status'];
+const statusPath = (dispute: Dispute) => `/dispute/${dispute.uuid}/status`;
+
+describe('the APPEALS tab', () => {
+  it.each([
+    ['trader', trader],
+    ['partner', partner],
+  ])('is not there for a %s, even asked for in the address', async (_role, user) => {
+    const { calls } = serveAppeals(user, `/${user.role}/dispute/`, { disputes: [] });
+    renderApp('/active?tab=appeals');
+
+    expect(await screen.findByRole('tab', { name: 'Pay-in', selected: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Pay-in', 'Pay-out']);
+    await screen.findByText('No active orders');
+    expect(calls.some((call) => call.path.includes('dispute'))).toBe(false);
+  });
+
+  it("loads an admin's open disputes on /active with every column of SPEC §2.12", async () => {
+    const { queries } = serveAppeals(users.root, '/dispute/', { disputes: [disputeOpen, disputePdf] });
+    renderApp('/active');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('tab', { name: 'Appeals' }));
+    const row = await rowWith('01a2…00d1');
+    expect(queries()[0]?.get('filter[status]')).toBe('open');
+    expect(queries()[0]?.get('page')).toBe('1');
+    // The server's default page size of 20 applies until the user picks another (SPEC §9).
+    expect(queries()[0]?.has('count')).toBe(false);
+    expect(screen.getByRole('table', { name: 'Open appeals' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Open appeals' })).toHaveAttribute('tabindex', '0');
+    expect(headers()).toEqual([...appealHeaders, 'Check']);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells[0]).toBe('01a2…00c4');
+    expect(cells[1]).toBe('1500 RUB');
+    expect(cells.slice(2, 4)).toEqual(['merchant', 'trader']);
+    expect(cells[4]).toContain('Payment made but not credited');
+    expect(cells[4]).toContain('Paid 1500 RUB');
+    expect(cells[5]).toMatch(/^05\.03\.2026 \d\d:00:00$/);
+    expect(cells[6]).toBe('01a2…00d1');
+    // The admin's open dispute shows its status as its selector.
+    expect(row.querySelector('[data-status]')).toBeNull();
+    expect(within(row).getByRole('combobox', { name: 'Status of appeal 01a2…00d1' })).toHaveValue('Open');
+    expect(within(row).getByRole('button', { name: 'Show check of appeal 01a2…00d1' })).toBeInTheDocument();
+    expect(screen.getByText('Results: 1 - 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows a merchant its closed disputes on /history, read-only, with a corrected amount marked', async () => {
+    const { queries } = serveAppeals(users.merchant, '/merchant/dispute/', { disputes: [disputeResolved] });
+    renderApp('/history?tab=appeals');
+
+    const row = await rowWith('01a2…00d3');
+    expect(queries()[0]?.get('filter[status]')).toBe('rejected,resolved');
+    expect(screen.getByRole('table', { name: 'Closed appeals' })).toBeInTheDocument();
+    expect(headers()).toEqual(appealHeaders);
+    expect(row).toHaveTextContent('1400 RUBCorrected on resolution');
+    expect(row).toHaveTextContent('OtherThe payer sent a screenshot by mail.');
+    expect(within(row).getByText('Resolved').closest('[data-status]')).toHaveAttribute('data-status', 'resolved');
+    expect(row).toHaveTextContent(/Closed 05\.03\.2026/);
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /check/ })).not.toBeInTheDocument();
+  });
+
+  it('gives a support admin the check but no status selector', async () => {
+    serveAppeals(users.support, '/dispute/', { disputes: [disputeOpen] });
+    renderApp('/active?tab=appeals');
+
+    const row = await rowWith('01a2…00d1');
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(row.querySelector('[data-status]')).toHaveAttribute('data-status', 'open');
+    expect(row.querySelector('[data-status]')).toHaveTextContent('Open');
+    expect(within(row).getByRole('button', { name: 'Show check of appeal 01a2…00d1' })).toBeInTheDocument();
+  });
+
+  it('says why the list could not load', async () => {
+    serveAppeals(
+      users.root,
+      '/dispute/',
+      { disputes: [] },
+      {
+        'GET /dispute/': failureReply(500, 'internal', 'Something went wrong on our side.'),
+      },
+    );
+    renderApp('/active?tab=appeals');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side.');
+  });
+});
+
+describe('the status selector', () => {
+  it('lists open but not as a choice, sends rejected at once, says so and reloads', async () => {
+    const state = { disputes: [disputeOpen] };
+    const { calls, queries } = serveAppeals(users.root, '/dispute/', state, {
+      [`PUT ${statusPath(disputeOpen)}`]: () => {
+        state.disputes = [];
+        return envelope(makeDispute({ status: { slug: 'rejected', title: 'Rejected' } }));
+      },
+    });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    const row = await rowWith('01a2…00d1');
+    await user.click(within(row).getByRole('combobox', { name: 'Status of appeal 01a2…00d1' }));
+    const open = await screen.findByRole('option', { name: 'Open' });
+    expect(open).toHaveAttribute('data-combobox-disabled', 'true');
+    await user.click(screen.getByRole('option', { name: 'Rejected' }));
+
+    expect(await screen.findByText('Appeal 01a2…00d1 is rejected: the order is back as it was')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([['PUT', statusPath(disputeOpen), { status: 'rejected' }]]);
+    expect(await screen.findByText('No open appeals')).toBeInTheDocument();
+    expect(queries().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("says the server's refusal in a red toast and leaves the dispute open", async () => {
+    const { calls } = serveAppeals(
+      users.root,
+      '/dispute/',
+      { disputes: [disputeOpen] },
+      {
+        [`PUT ${statusPath(disputeOpen)}`]: failureReply(
+          409,
+          'dispute_status_conflict',
+          'Only an open dispute can be rejected or resolved.',
+        ),
+      },
+    );
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    const row = await rowWith('01a2…00d1');
+    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
+    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    expect(await screen.findByText('Only an open dispute can be rejected or resolved.')).toBeInTheDocument();
+    expect(writes(calls)).toHaveLength(1);
+    await waitFor(() => expect(within(row).getByRole('combobox', { name: /Status of appeal/ })).toHaveValue('Open'));
+  });
+
+  it('asks before resolving, takes a corrected amount, shows its refusal under it, then resolves', async () => {
+    const state = { disputes: [disputeOpen] };
+    let answers = 0;
+    const { calls } = serveAppeals(users.root, '/dispute/', state, {
+      [`PUT ${statusPath(disputeOpen)}`]: () => {
+        answers += 1;
+        if (answers === 1) {
+          return {
+            status: 422,
+            body: {
+              success: false,
+              error: { code: 'validation_failed', message: 'validation_failed' },
+              localized_message: 'Some fields are not filled in correctly.',
+              errors: { fiat_amount: ['Enter an amount above zero with at most two decimals.'] },
+            },
+          };
+        }
+        state.disputes = [];
+        return envelope(makeDispute({ status: { slug: 'resolved', title: 'Resolved' } }));
+      },
+    });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    const row = await rowWith('01a2…00d1');
+    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
+    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
+    expect(dialog).toHaveTextContent('Order 01a2…00c4 becomes paid');
+    // Back sends nothing and the dispute stays open.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+
+    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
+    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    const again = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
+    const amount = within(again).getByRole('textbox', { name: 'Amount actually paid, RUB' });
+    expect(within(again).getByText('Leave empty to keep 1500 RUB.')).toBeInTheDocument();
+    await user.type(amount, '1400.5');
+    await user.click(within(again).getByRole('button', { name: 'Resolve' }));
+    expect(await within(again).findByText('Enter an amount above zero with at most two decimals.')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Resolve' }));
+
+    expect(await screen.findByText('Appeal 01a2…00d1 is resolved: the order is paid')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      ['PUT', statusPath(disputeOpen), { status: 'resolved', fiat_amount: '1400.5' }],
+      ['PUT', statusPath(disputeOpen), { status: 'resolved', fiat_amount: '1400.5' }],
+    ]);
+    expect(await screen.findByText('No open appeals')).toBeInTheDocument();
+  });
+
+  it('resolves at the order amount when no amount is given', async () => {
+    const { calls } = serveAppeals(
+      users.root,
+      '/dispute/',
+      { disputes: [disputeOpen] },
+      {
+        [`PUT ${statusPath(disputeOpen)}`]: envelope(makeDispute({ status: { slug: 'resolved', title: 'Resolved' } })),
+      },
+    );
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowWith('01a2…00d1')).getByRole('combobox', { name: /Status of appeal/ }));
+    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(writes(calls)).toEqual([['PUT', statusPath(disputeOpen), { status: 'resolved' }]]));
+  });
+});
+
+describe('Show check', () => {
+  it('previews an image in a dialog and opens a PDF in a new tab', async () => {
+    serveAppeals(users.root, '/dispute/', { disputes: [disputeOpen, disputePdf] });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    const pdfRow = await rowWith('01a2…00d2');
+    const pdf = within(pdfRow).getByRole('link', { name: 'Show check of appeal 01a2…00d2, a PDF, in a new tab' });
+    expect(pdf).toHaveAttribute('href', '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000fa');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await user.click(
+      within(await rowWith('01a2…00d1')).getByRole('button', { name: 'Show check of appeal 01a2…00d1' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Check of appeal 01a2…00d1' });
+    const image = within(dialog).getByRole('img', { name: 'Check receipt.png of appeal 01a2…00d1' });
+    expect(image).toHaveAttribute('src', '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000f9');
+    expect(within(dialog).getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('target', '_blank');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says so when a dispute has no file', async () => {
+    serveAppeals(users.root, '/dispute/', { disputes: [makeDispute({ files: [] })] });
+    renderApp('/active?tab=appeals');
+
+    expect(within(await rowWith('01a2…00d1')).getByText('No file')).toBeInTheDocument();
+  });
+});
+
+describe('in Russian', () => {
+  it('names the tab, the columns and the statuses in Russian', async () => {
+    await prepareI18n('ru');
+    serveAppeals(users.root, '/dispute/', { disputes: [disputeOpen] });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    const row = await rowWith('01a2…00d1');
+    expect(screen.getByRole('tab', { name: 'Апелляции', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Открытые апелляции' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'ID заказа',
+      'Сумма в фиате',
+      'Мерчант',
+      'Исполнитель',
+      'Причина',
+      'Создана',
+      'ID апелляции',
+      'Статус',
+      'Чек',
+    ]);
+    expect(within(row).getByRole('button', { name: 'Показать чек апелляции 01a2…00d1' })).toBeInTheDocument();
+    await user.click(within(row).getByRole('combobox', { name: 'Статус апелляции 01a2…00d1' }));
+    expect(await screen.findByRole('option', { name: 'Отклонён' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Решён' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openDisputeByApi, pdfEvidence, receiptPng } from './disputeSupport';
+import { cancelOrder, createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
+import { type DemoUser, mainNavigation, signIn } from './support';
+
+/**
+ * The dispute journey of SPEC §2.12 and DESIGN §12: the merchant's shop cancels a pay-in the trader had been issued;
+ * root opens a dispute on it from the order's row with the payer's receipt, looks at the receipt with Show check and
+ * resolves the dispute; the order is paid after all, which the merchant sees on /history and in its balance.
+ */
+
+async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user);
+  return page;
+}
+
+async function openMenu(page: Page, label: string, heading: string): Promise<void> {
+  await mainNavigation(page).getByRole('link', { name: label }).click();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
+
+/** The merchant's available balance as `GET /user/balance` answers it. */
+async function availableOf(page: Page): Promise<string> {
+  const response = await page.request.get('/api/inner/user/balance');
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.available as string;
+}
+
+/** A moment as a `datetime-local` input takes it: the browser's local time, to the minute. */
+function localMinute(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+test('root disputes a canceled pay-in with a receipt, checks it and resolves it: the merchant is paid after all', async ({
+  browser,
+}) => {
+  const merchant = await signedInPage(browser, 'merchant');
+  const api = await merchantApiClient(merchant);
+  // An amount of its own: an open order's amount cannot be issued again on the same requisite (DESIGN §5).
+  const amount = String(2000 + Math.floor(Math.random() * 8000));
+  const order = await createPayIn(api, amount);
+  await cancelOrder(api, order.guid);
+  const before = await availableOf(merchant);
+
+  // Root opens the dispute from the canceled order's row on /history.
+  const root = await signedInPage(browser, 'root');
+  await openMenu(root, 'Order history', 'Order history');
+  const row = orderRow(root.getByRole('table', { name: 'Pay-in order history' }), order.guid);
+  await expect(row).toContainText('Canceled');
+  await row.getByRole('button', { name: `Open a dispute on order ${shortId(order.guid)}` }).click();
+  const modal = root.getByRole('dialog', { name: 'Open a dispute' });
+  await expect(modal.getByRole('textbox', { name: 'Order' })).toHaveValue(order.guid);
+  await modal.getByRole('combobox', { name: 'Reason' }).click();
+  await root.getByRole('option', { name: 'Payment made but not credited' }).click();
+  await modal.getByRole('textbox', { name: 'Amount paid, RUB' }).fill(amount);
+  await modal.getByLabel('Paid at').fill(localMinute(new Date(Date.now() - 10 * 60_000)));
+  await modal
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
+  await expect(modal).toContainText('receipt.png');
+  await modal.getByRole('button', { name: 'Dispute' }).click();
+  await expect(root.getByText(`A dispute is open on order ${shortId(order.guid)}`)).toBeVisible();
+  await expect(modal).toBeHidden();
+  // Under dispute the order has left the paid and canceled of the history's default filter.
+  await expect(row).toHaveCount(0);
+
+  // The open dispute waits on /active's APPEALS tab.
+  await openMenu(root, 'Active orders', 'Active orders');
+  await root.getByRole('tab', { name: 'Appeals' }).click();
+  await expect(root).toHaveURL(/\/active\?tab=appeals$/);
+  const appeal = root
+    .getByRole('table', { name: 'Open appeals' })
+    .getByRole('row')
+    .filter({ hasText: shortId(order.guid) });
+  await expect(appeal).toContainText(`${amount} RUB`);
+  await expect(appeal).toContainText('Payment made but not credited');
+  await expect(appeal).toContainText('merchant');
+  await expect(appeal).toContainText('trader');
+  await expect(appeal.getByRole('combobox', { name: /^Status of appeal/ })).toHaveValue('Open');
+
+  // Show check previews the receipt the server stored, as an image it can draw.
+  await appeal.getByRole('button', { name: /^Show check of appeal/ }).click();
+  const check = root.getByRole('dialog', { name: /^Check of appeal/ });
+  const image = check.getByRole('img', { name: /^Check receipt\.png of appeal/ });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(240);
+  await root.keyboard.press('Escape');
+  await expect(check).toBeHidden();
+
+  // Resolved, at the order's own amount: the order is paid.
+  await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
+  await expect(root.getByRole('option', { name: 'Open' })).toHaveAttribute('aria-disabled', 'true');
+  await root.getByRole('option', { name: 'Resolved' }).click();
+  const resolve = root.getByRole('dialog', { name: 'Resolve the appeal?' });
+  await expect(resolve).toContainText(`Leave empty to keep ${amount} RUB.`);
+  await resolve.getByRole('button', { name: 'Resolve' }).click();
+  await expect(root.getByText(/^Appeal .* is resolved: the order is paid$/)).toBeVisible();
+  await expect(appeal).toHaveCount(0);
+
+  await openMenu(root, 'Order history', 'Order history');
+  await root.getByRole('tab', { name: 'Appeals' }).click();
+  const closed = root
+    .getByRole('table', { name: 'Closed appeals' })
+    .getByRole('row')
+    .filter({ hasText: shortId(order.guid) });
+  await expect(closed).toContainText('Resolved');
+
+  // The merchant sees the order paid and its balance credited.
+  await openMenu(merchant, 'Order history', 'Order history');
+  await expect(orderRow(merchant.getByRole('table', { name: 'Pay-in order history' }), order.guid)).toContainText(
+    'Paid',
+  );
+  await merchant.getByRole('tab', { name: 'Appeals' }).click();
+  const merchantAppeal = merchant
+    .getByRole('table', { name: 'Closed appeals' })
+    .getByRole('row')
+    .filter({ hasText: shortId(order.guid) });
+  await expect(merchantAppeal).toContainText('Resolved');
+  await expect(merchantAppeal.getByRole('combobox')).toHaveCount(0);
+
+  await openMenu(merchant, 'Balance', 'Balance');
+  await expect.poll(() => availableOf(merchant)).not.toBe(before);
+  const after = await availableOf(merchant);
+  expect(Number(after)).toBeGreaterThan(Number(before));
+  const [whole = '0'] = after.split('.');
+  await expect(merchant.getByRole('region', { name: 'Available balance' })).toContainText(whole);
+});
+
+test("a shop's dispute with a PDF statement: Show check opens the PDF in a new tab, and root rejects the dispute", async ({
+  browser,
+}) => {
+  const merchant = await signedInPage(browser, 'merchant');
+  const api = await merchantApiClient(merchant);
+  const order = await createPayIn(api, String(2000 + Math.floor(Math.random() * 8000)));
+  await cancelOrder(api, order.guid);
+  await openDisputeByApi(api, order.guid, '1500', pdfEvidence());
+
+  const root = await signedInPage(browser, 'root');
+  await root.goto('/active?tab=appeals');
+  const appeal = root
+    .getByRole('table', { name: 'Open appeals' })
+    .getByRole('row')
+    .filter({ hasText: shortId(order.guid) });
+  await expect(appeal).toContainText('Wrong amount paid');
+  const link = appeal.getByRole('link', { name: /^Show check of appeal .*, a PDF, in a new tab$/ });
+  const [tab] = await Promise.all([root.context().waitForEvent('page'), link.click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/api\/inner\/dispute\/file\//);
+  // The tab shows the PDF as the server sends it, to this admin's session.
+  const file = await root.request.get(tab.url());
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await tab.close();
+
+  // Rejected at once: the order is canceled again, on root's history and the merchant's.
+  await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
+  await root.getByRole('option', { name: 'Rejected' }).click();
+  await expect(root.getByText(/^Appeal .* is rejected: the order is back as it was$/)).toBeVisible();
+  await expect(appeal).toHaveCount(0);
+  await openMenu(merchant, 'Order history', 'Order history');
+  await expect(orderRow(merchant.getByRole('table', { name: 'Pay-in order history' }), order.guid)).toContainText(
+    'Canceled',
+  );
+});
