@@ -137,80 +137,6 @@ test('screenshots of the terminal screens', async ({ browser }) => {
   }
 });
 
-test('screenshots of the anti-fraud screen and its modals', async ({ browser }) => {
-  mkdirSync(outDir, { recursive: true });
-  // A New payer case to show and an open pay-in for the receipt to find, made by the merchant's shop.
-  const setup = await openPage(browser, variants[0] as Variant);
-  await signInByApi(setup.page, 'merchant');
-  await setup.page.goto('/settings');
-  const shop = await merchantApiClient(setup.page);
-  const released = `shots-released-${Date.now().toString(36)}`;
-  await openPayerCase(shop, released);
-  await openPayerCase(shop, `shots-payer-${Date.now().toString(36)}`);
-  const amount = freshAmount();
-  const order = await createPayIn(shop, amount);
-  // One case released by the root admin, so the table shows both statuses.
-  await signInByApi(setup.page, 'root');
-  await expect
-    .poll(
-      async () => {
-        const answer = await setup.page.request.get('/api/inner/anti_fraud/?filter[is_approved]=false&count=50');
-        const items = ((await answer.json()).data?.items ?? []) as { guid: string; target: { label: string } }[];
-        const found = items.find((item) => item.target.label.startsWith(released));
-        if (!found) return 0;
-        const release = await setup.page.request.patch(`/api/inner/anti_fraud/${found.guid}/release`, {
-          headers: await xsrfHeaders(setup.page),
-        });
-        return release.status();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(200);
-  await setup.context.close();
-  try {
-    for (const variant of variants) {
-      const { context, page } = await openPage(browser, variant);
-      const language = variant.language === 'en' ? 0 : 1;
-      const say = (texts: [string, string]) => texts[language];
-      await signInByApi(page, 'root');
-      await page.goto('/antifraud');
-      await expect(page.getByRole('heading', { name: say(['Anti-fraud', 'Антифрод']), level: 1 })).toBeVisible();
-      const release = page.getByRole('button', { name: [/^Release the case/, /^Снять случай/][language] }).first();
-      await expect(release).toBeVisible({ timeout: 20_000 });
-      await settle(page);
-      await page.screenshot({ path: fileName('antifraud-root', variant), fullPage: true });
-
-      await release.click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settle(page);
-      await page.screenshot({ path: fileName('antifraud-release', variant), fullPage: true });
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
-
-      await page.getByRole('button', { name: say(['Rule settings', 'Настройки правил']) }).click();
-      await expect(page.getByRole('dialog').getByRole('textbox').first()).toBeVisible();
-      await settle(page);
-      await page.screenshot({ path: fileName('antifraud-settings', variant), fullPage: true });
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
-
-      await page.getByRole('button', { name: say(['Check a receipt', 'Проверить чек']) }).click();
-      const receipt = page.getByRole('dialog');
-      await expect(receipt).toBeVisible();
-      await settle(page);
-      await page.screenshot({ path: fileName('antifraud-receipt-empty', variant), fullPage: true });
-      await receipt.locator('input[type="file"]').setInputFiles(receiptOf(amount));
-      await expect(receipt.getByRole('table')).toBeVisible();
-      await settle(page);
-      await page.screenshot({ path: fileName('antifraud-receipt', variant), fullPage: true });
-      await context.close();
-    }
-  } finally {
-    // The shop's client signs its calls itself: the merchant's browser session is not needed any more.
-    await cancelOrder(shop, order.guid);
-  }
-});
-
 /**
  * The disputes of SPEC §2.12 need some: the shop opens one on a canceled pay-in (left open for the APPEALS tab of
  * /active), another that root resolves at a corrected amount (for /history), and leaves a third canceled pay-in
@@ -305,5 +231,79 @@ test('screenshots of the dispute screens', async ({ browser }) => {
       animations: 'disabled',
     });
     await context.close();
+  }
+});
+
+test('screenshots of the anti-fraud screen and its modals', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  // A New payer case to show and an open pay-in for the receipt to find, made by the merchant's shop.
+  const setup = await openPage(browser, variants[0] as Variant);
+  await signInByApi(setup.page, 'merchant');
+  await setup.page.goto('/settings');
+  const shop = await merchantApiClient(setup.page);
+  const released = `shots-released-${Date.now().toString(36)}`;
+  await openPayerCase(shop, released);
+  await openPayerCase(shop, `shots-payer-${Date.now().toString(36)}`);
+  const amount = freshAmount();
+  const order = await createPayIn(shop, amount);
+  // One case released by the root admin, so the table shows both statuses.
+  await signInByApi(setup.page, 'root');
+  await expect
+    .poll(
+      async () => {
+        const answer = await setup.page.request.get('/api/inner/anti_fraud/?filter[is_approved]=false&count=50');
+        const items = ((await answer.json()).data?.items ?? []) as { guid: string; target: { label: string } }[];
+        const found = items.find((item) => item.target.label.startsWith(released));
+        if (!found) return 0;
+        const release = await setup.page.request.patch(`/api/inner/anti_fraud/${found.guid}/release`, {
+          headers: await xsrfHeaders(setup.page),
+        });
+        return release.status();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(200);
+  await setup.context.close();
+  try {
+    for (const variant of variants) {
+      const { context, page } = await openPage(browser, variant);
+      const language = variant.language === 'en' ? 0 : 1;
+      const say = (texts: [string, string]) => texts[language];
+      await signInByApi(page, 'root');
+      await page.goto('/antifraud');
+      await expect(page.getByRole('heading', { name: say(['Anti-fraud', 'Антифрод']), level: 1 })).toBeVisible();
+      const release = page.getByRole('button', { name: [/^Release the case/, /^Снять случай/][language] }).first();
+      await expect(release).toBeVisible({ timeout: 20_000 });
+      await settle(page);
+      await page.screenshot({ path: fileName('antifraud-root', variant), fullPage: true });
+
+      await release.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: fileName('antifraud-release', variant), fullPage: true });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page.getByRole('button', { name: say(['Rule settings', 'Настройки правил']) }).click();
+      await expect(page.getByRole('dialog').getByRole('textbox').first()).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: fileName('antifraud-settings', variant), fullPage: true });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page.getByRole('button', { name: say(['Check a receipt', 'Проверить чек']) }).click();
+      const receipt = page.getByRole('dialog');
+      await expect(receipt).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: fileName('antifraud-receipt-empty', variant), fullPage: true });
+      await receipt.locator('input[type="file"]').setInputFiles(receiptOf(amount));
+      await expect(receipt.getByRole('table')).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: fileName('antifraud-receipt', variant), fullPage: true });
+      await context.close();
+    }
+  } finally {
+    // The shop's client signs its calls itself: the merchant's browser session is not needed any more.
+    await cancelOrder(shop, order.guid);
   }
 });

@@ -1,7 +1,9 @@
-import { defaultLanguage } from '@paydesk/contract';
+import { defaultLanguage, formatAmount } from '@paydesk/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { DomainError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/file-storage';
 import { randomToken } from '../../lib/ids';
+import { openDispute } from '../disputes/disputes.service';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { requisites } from '../requisites/requisites.table';
 import { demoHeartbeat, forwardDemoPayment } from '../terminals/demo-device';
@@ -61,7 +63,7 @@ function recipientFor(option: 'card' | 'sbp'): Record<string, string> {
  * pay-outs, the rest wait for a trader on the screens. Every step is a real transition through the order engine and
  * the ledger. The jobs run on the job runner, with the simulated terminal's heartbeat.
  */
-export function createDemoTraffic(deps: OrderDeps) {
+export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
   const { db, config } = deps;
 
   async function demoMerchant(): Promise<string | null> {
@@ -220,7 +222,26 @@ export function createDemoTraffic(deps: OrderDeps) {
       if (order?.executorId) await markPaidByExecutor(deps, order.executorId, order.id);
     }
     if (fourth) await confirmPayIn(deps, merchantId, fourth.id);
-    if (fifth) await cancelByMerchant(deps, merchantId, fifth.id);
+    if (fifth) {
+      await cancelByMerchant(deps, merchantId, fifth.id);
+      // The payer says it paid the canceled one after all: the merchant's appeal waits for an admin (APPEALS).
+      await openDispute(
+        deps,
+        { id: merchantId, type: 'merchant' },
+        fifth.id,
+        {
+          reason: 'payment_not_credited',
+          paid_amount: formatAmount(
+            fifth.fiatAmountMinor,
+            deps.reference.currencies.get(fifth.fiat)?.ratioFraction ?? 2,
+          ),
+          paid_at: new Date().toISOString(),
+          comment: 'The payer sent a screenshot of the transfer.',
+          files: [],
+        },
+        defaultLanguage,
+      );
+    }
     if (outFirst) {
       await takePayOut(deps, partner, outFirst.id);
       await markPaidByExecutor(deps, partner, outFirst.id);
