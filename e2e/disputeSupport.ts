@@ -47,9 +47,12 @@ export function receiptPng(): Buffer {
   ]);
 }
 
-/** A one-page PDF statement with a line of text: the smallest file a PDF reader draws as a document. */
-export function receiptPdf(): Buffer {
-  const text = 'BT /F1 18 Tf 40 150 Td (Payment receipt 1500 RUB) Tj ET';
+/**
+ * A one-page PDF whose text is `lines` (Helvetica, so Latin text only): the smallest file a PDF reader draws as a
+ * document, and one whose text the server's receipts check reads.
+ */
+export function receiptPdf(lines: readonly string[] = ['Payment receipt 1500 RUB']): Buffer {
+  const text = `BT /F1 14 Tf 40 170 Td ${lines.map((line) => `(${line}) Tj 0 -18 Td`).join(' ')} ET`;
   const objects = [
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[3 0 R]/Count 1>>',

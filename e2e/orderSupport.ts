@@ -1,5 +1,6 @@
 import { type ApiOrder, createPaydeskClient, type PaydeskClient } from '@paydesk/api-client';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { receiptPdf } from './disputeSupport';
 import { apiPost } from './support';
 
 /**
@@ -52,29 +53,6 @@ export const freshAmount = () => String(1000 + Math.floor(Math.random() * 9000))
 export async function openPayerCase(api: PaydeskClient, payer: string): Promise<void> {
   for (let index = 0; index < 6; index += 1)
     await cancelOrder(api, (await createPayIn(api, freshAmount(), payer)).guid);
-}
-
-/** A one-page PDF whose text is `lines` (Helvetica, so Latin text only), as a bank's receipt would carry it. */
-export function receiptPdf(lines: string[]): Buffer {
-  const content = `BT /F1 12 Tf 50 750 Td ${lines.map((line) => `(${line}) Tj 0 -16 Td`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(out.length);
-    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 /** A receipt of `amount` RUB paid today, as the receipts check reads one (DD.MM.YYYY, UTC day). */

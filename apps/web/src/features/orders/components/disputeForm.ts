@@ -6,6 +6,7 @@ import {
   disputeFileMaxBytes,
   disputeFileTypes,
 } from '@paydesk/contract';
+import { readDataUrl } from '../../../lib/readDataUrl';
 
 /** What the dispute modal holds while the admin fills it in (SPEC §2.12, §3). */
 export interface DisputeFormValues {
@@ -49,16 +50,6 @@ export function fileProblem(file: File): string | null {
   if (file.size > disputeFileMaxBytes) return 'disputes.errors.file_too_large';
   if (file.size === 0) return 'disputes.errors.file_invalid';
   return null;
-}
-
-/** The file's content as a data URL, the form the server reads evidence in (SPEC §3). */
-export function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /**
