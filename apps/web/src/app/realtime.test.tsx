@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@paydesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { caseListsKey } from '../features/antifraud/api/listCases';
+import { caseListsKey } from '../features/antifraud/api/antiFraudKey';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { moneyKey } from '../lib/money';

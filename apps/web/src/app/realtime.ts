@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '@paydesk/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { caseListsKey } from '../features/antifraud/api/listCases';
+import { caseListsKey } from '../features/antifraud/api/antiFraudKey';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { formatAmountDisplay } from '../lib/format';

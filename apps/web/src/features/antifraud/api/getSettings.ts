@@ -1,7 +1,7 @@
 import { type AntiFraudSettings, antiFraudRules, antiFraudSettingsSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { antiFraudKey } from './listCases';
+import { antiFraudKey } from './antiFraudKey';
 
 export const settingsKey = [...antiFraudKey, 'settings'] as const;
 export const settingsPath = '/anti_fraud/settings/';

@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
-
-/** Root of every anti-fraud query: a release, a settings change or a new case reloads what hangs under it. */
-export const antiFraudKey = ['anti-fraud'] as const;
-export const caseListsKey = [...antiFraudKey, 'cases'] as const;
+import { caseListsKey } from './antiFraudKey';
 
 const caseListSchema = listEnvelope(antiFraudCaseSchema).shape.data;
 

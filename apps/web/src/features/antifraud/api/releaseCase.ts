@@ -1,7 +1,7 @@
 import { type AntiFraudCase, antiFraudCaseSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { caseListsKey } from './listCases';
+import { caseListsKey } from './antiFraudKey';
 
 /**
  * `PATCH /anti_fraud/{guid}/release` (SPEC §4): a New case becomes Approved and its trader or requisite gets orders

@@ -7,6 +7,9 @@ import { type DemoUser, mainNavigation, signIn } from './support';
  * The dispute journey of SPEC §2.12 and DESIGN §12: the merchant's shop cancels a pay-in the trader had been issued;
  * root opens a dispute on it from the order's row with the payer's receipt, looks at the receipt with Show check and
  * resolves the dispute; the order is paid after all, which the merchant sees on /history and in its balance.
+ *
+ * The journeys share one demo server and run in file order: this file's name puts it after money.spec.ts, which reads
+ * the demo merchant's balance as seeded — a resolved dispute pays that merchant.
  */
 
 async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
