@@ -114,10 +114,7 @@ function AddTerminalForm({ owner, onCancel, onCreated }: AddTerminalFormProps) {
     <TerminalFields
       owner={owner}
       values={values}
-      onChange={(field, next) => {
-        setValues((current) => ({ ...current, ...next }));
-        form.clearError(field);
-      }}
+      onChange={changeOf(setValues, form)}
       errors={form.errors}
       failure={form.failure}
       busy={create.isPending}
@@ -162,10 +159,7 @@ function EditTerminalForm({ terminal, owner, onCancel, onUpdated }: EditTerminal
       owner={owner}
       carried={terminal.requisites}
       values={values}
-      onChange={(field, next) => {
-        setValues((current) => ({ ...current, ...next }));
-        form.clearError(field);
-      }}
+      onChange={changeOf(setValues, form)}
       errors={form.errors}
       failure={form.failure}
       busy={update.isPending}
@@ -175,6 +169,17 @@ function EditTerminalForm({ terminal, owner, onCancel, onUpdated }: EditTerminal
     />
   );
 }
+
+/** A field's change: the values take it and the server's message under that field goes. */
+const changeOf =
+  (
+    setValues: (update: (current: TerminalFormValues) => TerminalFormValues) => void,
+    form: { clearError: (field: (typeof formFields)[number]) => void },
+  ) =>
+  (field: (typeof formFields)[number], next: Partial<TerminalFormValues>) => {
+    setValues((current) => ({ ...current, ...next }));
+    form.clearError(field);
+  };
 
 interface TerminalFieldsProps {
   owner: RequisiteChoicesOwner;
