@@ -26,6 +26,7 @@ ALTER TABLE "anti_fraud_cases" ADD CONSTRAINT "anti_fraud_cases_target_requisite
 ALTER TABLE "anti_fraud_cases" ADD CONSTRAINT "anti_fraud_cases_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "anti_fraud_settings" ADD CONSTRAINT "anti_fraud_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "anti_fraud_cases_one_new_idx" ON "anti_fraud_cases" USING btree ("rule","target_key") WHERE "anti_fraud_cases"."approved_at" is null;--> statement-breakpoint
+CREATE INDEX "anti_fraud_cases_target_idx" ON "anti_fraud_cases" USING btree ("rule","target_key","approved_at");--> statement-breakpoint
 CREATE INDEX "anti_fraud_cases_new_user_idx" ON "anti_fraud_cases" USING btree ("target_user_id") WHERE "anti_fraud_cases"."approved_at" is null;--> statement-breakpoint
 CREATE INDEX "anti_fraud_cases_new_requisite_idx" ON "anti_fraud_cases" USING btree ("target_requisite_id") WHERE "anti_fraud_cases"."approved_at" is null;--> statement-breakpoint
 CREATE INDEX "anti_fraud_cases_created_idx" ON "anti_fraud_cases" USING btree ("created_at","id");--> statement-breakpoint

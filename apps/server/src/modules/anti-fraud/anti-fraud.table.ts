@@ -38,6 +38,8 @@ export const antiFraudCases = pgTable(
   },
   (table) => [
     uniqueIndex('anti_fraud_cases_one_new_idx').on(table.rule, table.targetKey).where(sql`${table.approvedAt} is null`),
+    // Each rule counts from its target's last release: found by this index, not by reading every case.
+    index('anti_fraud_cases_target_idx').on(table.rule, table.targetKey, table.approvedAt),
     // The matcher asks, per candidate, whether a new case holds it back.
     index('anti_fraud_cases_new_user_idx').on(table.targetUserId).where(sql`${table.approvedAt} is null`),
     index('anti_fraud_cases_new_requisite_idx').on(table.targetRequisiteId).where(sql`${table.approvedAt} is null`),
