@@ -61,8 +61,17 @@ export const orderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
+/**
+ * The tabs of /deals (SPEC §2.21, DESIGN §13): every order, cut by state (active: new or in progress; completed: paid;
+ * canceled; disputes: under dispute now) or by direction.
+ */
+export const dealTabs = ['active', 'completed', 'canceled', 'disputes', 'pay_in', 'pay_out'] as const;
+export type DealTab = (typeof dealTabs)[number];
+
 /** GET [/{role}]/order: the tab is the direction; statuses as a comma list ("new,in-progress"). */
 export const orderListQuerySchema = listQuerySchema.extend({
+  /** The deals screen's tab; combined with the other filters (an empty intersection is an empty list). */
+  'filter[tab]': z.enum(dealTabs, { error: 'validation.invalid' }).optional(),
   sort: z.enum(['created_at', '-created_at'], { error: 'validation.invalid' }).default('-created_at'),
   'filter[direction]': z.enum(orderTypes, { error: 'validation.invalid' }).optional(),
   'filter[status]': enumList(orderStatuses),
