@@ -1,12 +1,15 @@
 import {
   type AvailableFilter,
   cryptoCurrency,
+  type DealTab,
   formatMoney,
   type Language,
   type ListData,
   type Order,
   type OrderDetails,
   type OrderListQuery,
+  type OrderStatus,
+  type OrderType,
   orderStatuses,
   paginate,
 } from '@paydesk/contract';
@@ -46,6 +49,35 @@ function orderFilters(language: Language): AvailableFilter[] {
   ];
 }
 
+const tabStatuses: Partial<Record<DealTab, OrderStatus[]>> = {
+  active: ['new', 'in-progress'],
+  completed: ['paid'],
+  canceled: ['canceled'],
+  disputes: ['dispute'],
+};
+
+/**
+ * The direction and statuses a list asks for once the deals tab (DESIGN §13) is folded into the other filters: a
+ * state tab intersects the statuses asked for, a direction tab must agree with the direction asked for. `[]` / `null`:
+ * the intersection is empty, so is the list.
+ */
+export function dealTabFilter(query: Pick<OrderListQuery, 'filter[tab]' | 'filter[direction]' | 'filter[status]'>): {
+  type: OrderType | undefined | null;
+  statuses: OrderStatus[] | undefined;
+} {
+  const tab = query['filter[tab]'];
+  const asked = query['filter[direction]'];
+  const statuses = query['filter[status]'];
+  if (tab === 'pay_in' || tab === 'pay_out') {
+    return { type: asked && asked !== tab ? null : tab, statuses };
+  }
+  const ofTab = tab ? tabStatuses[tab] : undefined;
+  return {
+    type: asked,
+    statuses: ofTab ? (statuses ? ofTab.filter((status) => statuses.includes(status)) : ofTab) : statuses,
+  };
+}
+
 /** The scope of a viewer's lists: all (admin), its own (merchant), its own and the pay-outs it may take (executor). */
 async function scopeOf(db: Executor, viewer: Viewer): Promise<repo.OrderScope> {
   if (viewer.type === 'admin') return { kind: 'all' };
@@ -61,12 +93,19 @@ export async function listOrders(
   language: Language,
 ): Promise<ListData<Order>> {
   const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { type, statuses } = dealTabFilter(query);
+  if (statuses?.length === 0 || type === null) {
+    return {
+      items: [],
+      context: { available_filters: orderFilters(language), pagination: paginate(0, query) },
+    };
+  }
   const { rows, count } = await repo.listOrders(
     deps.db,
     await scopeOf(deps.db, viewer),
     {
-      type: query['filter[direction]'],
-      statuses: query['filter[status]'],
+      type,
+      statuses,
       id: query['filter[guid]'],
       clientOrderId: query['filter[client_order_id]'],
       from,

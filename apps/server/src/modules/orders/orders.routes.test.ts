@@ -154,6 +154,30 @@ describe('order lists on the role paths (SPEC §6, §7)', () => {
     ]);
   });
 
+  it('cuts the admin’s list by the deals tabs (DESIGN §13), each folded into the other filters', async () => {
+    const open = await create(world, payIn('1530'));
+    const canceled = await create(world, payIn('1540'));
+    await world.merchant.api.post(`/api/v1/orders/${canceled.guid}/cancel`);
+    const payout = await create(world, payOut('3010'));
+    const tab = async (query: string) => guids(await world.admin.browser.get(`/api/inner/order?count=100&${query}`));
+    const mine = [open.guid, canceled.guid, payout.guid];
+    const only = (list: string[]) => list.filter((guid) => mine.includes(guid));
+    expect(only(await tab('filter[tab]=active'))).toEqual([payout.guid, open.guid]);
+    expect(only(await tab('filter[tab]=canceled'))).toEqual([canceled.guid]);
+    expect(only(await tab('filter[tab]=completed'))).toEqual([]);
+    expect(only(await tab('filter[tab]=disputes'))).toEqual([]);
+    expect(only(await tab('filter[tab]=pay_in'))).toEqual([canceled.guid, open.guid]);
+    expect(only(await tab('filter[tab]=pay_out'))).toEqual([payout.guid]);
+    // A tab and a filter that cannot both hold: an empty list, never everything.
+    expect(await tab('filter[tab]=active&filter[status]=canceled')).toEqual([]);
+    expect(await tab('filter[tab]=pay_out&filter[direction]=pay_in')).toEqual([]);
+    expect(only(await tab('filter[tab]=active&filter[status]=new,canceled&filter[direction]=pay_out'))).toEqual([
+      payout.guid,
+    ]);
+    const refused = await world.admin.browser.get('/api/inner/order?filter[tab]=everything');
+    expect(refused.statusCode).toBe(422);
+  });
+
   it('refuses bad filters with a clear 422, never a 500', async () => {
     for (const query of [
       'filter[status]=lost',
