@@ -304,6 +304,13 @@ for (const run of runs) {
       await checkOrderScreens(check, 'root', true);
     });
 
+    test('root admin: deals, a state tab and a filtered direction tab', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      await visit(check, '/deals', 'Deals', '/deals (active)');
+      await visit(check, '/deals?tab=pay_in&filter[status]=canceled', 'Deals', '/deals (pay-in, canceled)');
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+    });
+
     test('root admin: appeals and the dispute modal', async ({ page }) => {
       const check = await signInAs(page, 'root', run.scheme);
       await checkAppeals(check, 'root', true);
