@@ -20,13 +20,10 @@ import type { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { newId } from '../apps/server/src/lib/ids';
-import { flows } from '../apps/server/src/modules/flows/flows.table';
-import { Client, createUser, testPassword, testSecretsKey } from '../apps/server/test/harness';
-import { drop, numberSetting, printRows, recreate, secondsSince, serverVersion, urlOf, watchCpu } from './support';
+import { Client, createUser, testPassword } from '../apps/server/test/harness';
+import { insertFlow } from '../apps/server/test/orders-fixture';
+import { benchApp } from './bench-app';
+import { drop, numberSetting, printRows, secondsSince, serverVersion, urlOf, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
@@ -119,28 +116,13 @@ async function runCopy() {
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 const version = await serverVersion();
-await recreate(databaseName);
-const opened = await openDatabase({ databaseUrl: urlOf(databaseName), dataDir: 'unused' });
-await opened.migrate();
-const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: urlOf(databaseName), SECRETS_KEY: testSecretsKey });
-const app = await buildApp({ config, database: opened, logger: false });
-await app.ready();
+const { database: opened, app } = await benchApp(databaseName);
 let exitCode = 0;
 try {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const merchant = await createUser(opened, { type: 'merchant', username: 'merchant' });
   const trader = await createUser(opened, { type: 'trader', username: 'trader' });
-  const flowId = newId();
-  await opened.db.insert(flows).values({
-    id: flowId,
-    name: 'Flow',
-    merchantId: merchant.id,
-    fiat: 'RUB',
-    crypto: 'USDT',
-    isActive: true,
-    rateSource: 'manual',
-    manualRate: '92.5',
-  });
+  const flowId = await insertFlow(opened.db, merchant.id, 'Flow');
   const fillStart = process.hrtime.bigint();
   await opened.db.execute(sql.raw(fillSql(merchant.id, flowId, trader.id)));
   await opened.db.execute(sql`vacuum analyze`);
