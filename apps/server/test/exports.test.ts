@@ -163,6 +163,20 @@ describe('every admin list answers <list path>/export.csv', () => {
   }
 });
 
+describe('the language of an export', () => {
+  it("follows the app's x-language before the browser's Accept-Language, and English when neither names ours", async () => {
+    const asked = async (headers: Record<string, string>) => {
+      const user = await createUser(ctx.database, { type: 'admin' });
+      const client = await new Client(ctx.app, headers).signIn(user.username);
+      return (await download(client, exportPath('/anti_fraud/'))).header[1];
+    };
+    expect(await asked({ 'x-language': 'en', 'accept-language': 'ru' })).toBe('Created at (UTC)');
+    expect(await asked({ 'x-language': 'ru' })).toBe('Создан (UTC)');
+    expect(await asked({ 'accept-language': 'de-DE,de;q=0.9,ru;q=0.8' })).toBe('Создан (UTC)');
+    expect(await asked({ 'accept-language': 'de-DE,fr;q=0.9' })).toBe('Created at (UTC)');
+  });
+});
+
 describe('the rows of each export', () => {
   it('users: the filter applies; a comment or name that starts a formula is neutralized', async () => {
     const all = await download(admin, exportPath('/user'));
