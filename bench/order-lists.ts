@@ -17,26 +17,13 @@
 import { cpus } from 'node:os';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { newId } from '../apps/server/src/lib/ids';
 import { flowExecutors, flows } from '../apps/server/src/modules/flows/flows.table';
 import { partnerSystems } from '../apps/server/src/modules/partners/partners.table';
-import { Client, createUser, testPassword, testSecretsKey } from '../apps/server/test/harness';
+import { Client, createUser, testPassword } from '../apps/server/test/harness';
+import { benchApp } from './bench-app';
 import { fillSql } from './orders-bulk';
-import {
-  drop,
-  msSince,
-  numberSetting,
-  printRows,
-  recreate,
-  secondsSince,
-  serverVersion,
-  sorted,
-  urlOf,
-  watchCpu,
-} from './support';
+import { drop, msSince, numberSetting, printRows, secondsSince, serverVersion, sorted, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
@@ -60,12 +47,7 @@ async function measure(call: () => Promise<{ statusCode: number; body: string }>
 
 const version = await serverVersion();
 const started = process.hrtime.bigint();
-await recreate(databaseName);
-const opened = await openDatabase({ databaseUrl: urlOf(databaseName), dataDir: 'unused' });
-await opened.migrate();
-const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: urlOf(databaseName), SECRETS_KEY: testSecretsKey });
-const app = await buildApp({ config, database: opened, logger: false });
-await app.ready();
+const { database: opened, app } = await benchApp(databaseName);
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.ready();

@@ -2,10 +2,10 @@ import { type CapabilityName, can, type UserType } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids';
-import { flows } from '../src/modules/flows/flows.table';
 import { requisites } from '../src/modules/requisites/requisites.table';
 import { download, parseCsv } from './csv';
 import { Client, createTestApp, createUser, depositAddressOf, fund, type TestContext } from './harness';
+import { insertFlow } from './orders-fixture';
 
 /**
  * The CSV exports of the admin lists (DESIGN §13): `GET <list path>/export.csv` answers the list's rows with the
@@ -46,17 +46,7 @@ beforeAll(async () => {
   ids.merchant = merchant.id;
   await db.execute(sql`update users set comment = ${formula} where id = ${merchant.id}`);
   const trader = await createUser(ctx.database, { type: 'trader' });
-  const flowId = newId();
-  await db.insert(flows).values({
-    id: flowId,
-    name: '@flow',
-    merchantId: merchant.id,
-    fiat: 'RUB',
-    crypto: 'USDT',
-    isActive: true,
-    rateSource: 'manual',
-    manualRate: '92.5',
-  });
+  const flowId = await insertFlow(db, merchant.id, '@flow');
   const order = (id: string, type: string, status: string, clientOrderId: string, secondsAgo: number) => sql`
     insert into orders (id, type, status, merchant_id, flow_id, fiat, fiat_amount_minor, crypto, crypto_amount_minor,
         rate, merchant_fee_hundredths, agent_shares, hold_minor, details, client_order_id, created_at)
@@ -171,6 +161,20 @@ describe('every admin list answers <list path>/export.csv', () => {
       expect((await anonymous.get(exportPath(entry.list))).statusCode).toBe(401);
     });
   }
+});
+
+describe('the language of an export', () => {
+  it("follows the app's x-language before the browser's Accept-Language, and English when neither names ours", async () => {
+    const asked = async (headers: Record<string, string>) => {
+      const user = await createUser(ctx.database, { type: 'admin' });
+      const client = await new Client(ctx.app, headers).signIn(user.username);
+      return (await download(client, exportPath('/anti_fraud/'))).header[1];
+    };
+    expect(await asked({ 'x-language': 'en', 'accept-language': 'ru' })).toBe('Created at (UTC)');
+    expect(await asked({ 'x-language': 'ru' })).toBe('Создан (UTC)');
+    expect(await asked({ 'accept-language': 'de-DE,de;q=0.9,ru;q=0.8' })).toBe('Создан (UTC)');
+    expect(await asked({ 'accept-language': 'de-DE,fr;q=0.9' })).toBe('Created at (UTC)');
+  });
 });
 
 describe('the rows of each export', () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '../src/db/client';
 import { newId, randomToken } from '../src/lib/ids';
 import { flowExecutors, flows } from '../src/modules/flows/flows.table';
 import { requisiteRestrictions, requisites } from '../src/modules/requisites/requisites.table';
@@ -82,6 +83,22 @@ export async function restrictRequisite(
  * The world of an order (DESIGN §5): a merchant with a 5 % fee and a 0.5 % referral agent, its API key, an active
  * RUB/USDT flow at 92.5 with one trader (2.5 % reward) holding a card and 1000 USDT, and an admin.
  */
+/** An active RUB → USDT flow of the merchant at a manual rate of 92.5; its id. */
+export async function insertFlow(db: Db, merchantId: string, name: string): Promise<string> {
+  const id = newId();
+  await db.insert(flows).values({
+    id,
+    name,
+    merchantId,
+    fiat: 'RUB',
+    crypto: 'USDT',
+    isActive: true,
+    rateSource: 'manual',
+    manualRate: '92.5',
+  });
+  return id;
+}
+
 export async function orderWorld(ctx: TestContext): Promise<OrderWorld> {
   const db = ctx.database.db;
   const merchantUser = await createUser(ctx.database, { type: 'merchant' });
@@ -91,17 +108,7 @@ export async function orderWorld(ctx: TestContext): Promise<OrderWorld> {
     .insert(agentLinks)
     .values({ userId: merchantUser.id, agentId: agentUser.id, payInHundredths: 50, payOutHundredths: 25 });
   await fund(ctx.app, merchantUser.id, '5000');
-  const flowId = newId();
-  await db.insert(flows).values({
-    id: flowId,
-    name: `Flow ${randomToken(4)}`,
-    merchantId: merchantUser.id,
-    fiat: 'RUB',
-    crypto: 'USDT',
-    isActive: true,
-    rateSource: 'manual',
-    manualRate: '92.5',
-  });
+  const flowId = await insertFlow(db, merchantUser.id, `Flow ${randomToken(4)}`);
   const trader = await readyTrader(ctx, { flowId });
   const adminUser = await createUser(ctx.database, { type: 'admin' });
   return {

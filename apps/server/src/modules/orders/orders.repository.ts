@@ -222,7 +222,9 @@ export async function orderChunk(
   size: number,
 ): Promise<(OrderWithNames & { cursor: Cursor })[]> {
   const keys = keyset(orders.createdAt, orders.id, ascending);
-  // The chunk's ids first, walking the index in the list's order; then the names joined for those rows only.
+  // The chunk's ids first, walking the index in the list's order; then the names joined for those rows only. `= any
+  // (array(…))` makes the ids one value, so the orders are fetched by key: an `in (…)` may be planned as a semi join
+  // that scans every order on every chunk.
   const ids = db
     .select({ id: orders.id })
     .from(orders)
@@ -230,7 +232,7 @@ export async function orderChunk(
     .orderBy(...keys.orderBy)
     .limit(size);
   const rows = await selectNamed(db, keys.cursor)
-    .where(sql`${orders.id} in (select id from (${ids}) as chunk)`)
+    .where(sql`${orders.id} = any(array(${ids}))`)
     .orderBy(...keys.orderBy);
   return rows.map((row) => ({ ...named(row), cursor: { at: row.at, tie: row.tie } }));
 }

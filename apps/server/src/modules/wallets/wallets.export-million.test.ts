@@ -29,10 +29,12 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const holder = await createUser(ctx.database, { type: 'merchant' });
   const started = Date.now();
-  // One holder with an address per key: the list's rows, made by one statement.
+  // One holder with an address per key: the list's rows, made by one statement, every key rising with i so that
+  // each index only appends.
   await ctx.database.db.execute(sql`
     insert into deposit_addresses (address, user_id, key_fingerprint, derivation_index, created_at)
-      select 'T' || lpad(i::text, 33, '0'), ${holder.id}, 'bulk' || i, i, now() - i * interval '1 second'
+      select 'T' || lpad(i::text, 33, '0'), ${holder.id}, 'bulk' || lpad(i::text, 7, '0'), i,
+        now() - (${rows} - i) * interval '1 second'
       from generate_series(1, ${rows}) as i`);
   await ctx.database.db.execute(sql`analyze deposit_addresses`);
   console.log(`filled ${rows} wallets in ${Date.now() - started} ms`);
