@@ -20,18 +20,7 @@ import { refreshDirections, refreshStatistics } from '../apps/server/src/modules
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { benchApp } from './bench-app';
 import { fillSql, settlementsSql } from './orders-bulk';
-import {
-  drop,
-  msSince,
-  numberSetting,
-  printRows,
-  recreate,
-  secondsSince,
-  serverVersion,
-  sorted,
-  urlOf,
-  watchCpu,
-} from './support';
+import { drop, msSince, numberSetting, printRows, secondsSince, serverVersion, sorted, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
