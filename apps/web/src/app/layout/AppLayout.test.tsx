@@ -175,9 +175,9 @@ describe('routes', () => {
 
   it('shows "not available yet" for a later screen the role may see', async () => {
     signedInAs(users.root);
-    renderApp('/statistics');
+    renderApp('/deals');
 
-    expect(await screen.findByRole('heading', { name: 'Statistics', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Deals', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Not available yet')).toBeInTheDocument();
   });
 
