@@ -24,6 +24,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { flowExecutors, flows } from '../apps/server/src/modules/flows/flows.table';
 import { partnerSystems } from '../apps/server/src/modules/partners/partners.table';
 import { Client, createUser, testPassword, testSecretsKey } from '../apps/server/test/harness';
+import { fillSql } from './orders-bulk';
 import {
   drop,
   msSince,
@@ -41,36 +42,6 @@ const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
 const databaseName = 'paydesk_bench_order_lists';
-
-const uuids = (ids: string[]) => `array[${ids.map((id) => `'${id}'::uuid`).join(',')}]`;
-
-/** The orders in bulk: `merchants[0]` holds half, `traders[0]` executes half, the partner a tenth. */
-function fillSql(merchants: string[], flowIds: string[], traders: string[], partner: string): string {
-  return `
-    set session_replication_role = replica;
-    insert into orders (id, type, status, merchant_id, flow_id, executor_id, executor_type, fiat, fiat_amount_minor,
-        crypto, crypto_amount_minor, rate, merchant_fee_hundredths, executor_fee_hundredths, agent_shares, hold_minor,
-        payment_option, payment_type, details, client_order_id, paid_by, expires_at, created_at, updated_at, paid_at,
-        canceled_at)
-      select gen_random_uuid(),
-        case when i % 5 = 0 then 'pay_out' else 'pay_in' end,
-        s.status,
-        case when i % 2 = 0 then m[1] else m[1 + i % ${merchants.length}] end,
-        f[1 + i % ${flowIds.length}],
-        case when i % 10 < 5 then t[1] when i % 10 = 5 then '${partner}'::uuid else t[1 + i % ${traders.length}] end,
-        case when i % 10 = 5 then 'partner' else 'trader' end,
-        'RUB', 100000 + i % 4000000, 'USDT', 1081 + i % 43243, 92.5, 500, 250, '[]'::jsonb, 1081 + i % 43243,
-        'card', 'sberbank', '{"card_number": "4276000011112222", "holder": "IVAN PETROV"}'::jsonb,
-        'bulk-' || i, case when s.status = 'paid' then 'executor' end,
-        now() - (i || ' seconds')::interval + interval '15 minutes',
-        now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval,
-        case when s.status = 'paid' then now() - (i || ' seconds')::interval end,
-        case when s.status = 'canceled' then now() - (i || ' seconds')::interval end
-      from generate_series(1, ${rows}) as i,
-        lateral (select case when i < 200 then 'new' when i % 7 = 0 then 'canceled' else 'paid' end as status) s,
-        (select ${uuids(merchants)} as m, ${uuids(flowIds)} as f, ${uuids(traders)} as t) ids;
-    set session_replication_role = origin;`;
-}
 
 async function measure(call: () => Promise<{ statusCode: number; body: string }>) {
   const times: number[] = [];
@@ -141,6 +112,7 @@ try {
   await opened.db.execute(
     sql.raw(
       fillSql(
+        rows,
         merchants.map((user) => user.id),
         flowIds,
         traders.map((user) => user.id),

@@ -41,6 +41,15 @@ import { createTronGridWatcher } from './modules/payments/sources/trongrid';
 import { loadReferenceData, type ReferenceData } from './modules/reference/reference.read';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { requisitesRoutes } from './modules/requisites/requisites.routes';
+import {
+  directionsRefreshJob,
+  directionsRefreshSeconds,
+  refreshDirections,
+  refreshStatistics,
+  statisticsRefreshJob,
+  statisticsRefreshSeconds,
+} from './modules/statistics/statistics.refresh';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { deviceApi } from './modules/terminals/device.routes';
 import { terminalsRoutes } from './modules/terminals/terminals.routes';
 import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './modules/terminals/terminals.service';
@@ -180,6 +189,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
         terminalsRoutes,
         disputesRoutes,
         antiFraudRoutes,
+        statisticsRoutes,
         openapiRoutes,
       ]) {
         await inner.register(routes);
@@ -226,6 +236,8 @@ function defineJobs(
     },
   });
   runner.define(antiFraudSweepJob, { run: () => runOverdueSweep(db).then(() => undefined) });
+  runner.define(statisticsRefreshJob, { run: () => refreshStatistics(db).then(() => undefined) });
+  runner.define(directionsRefreshJob, { run: () => refreshDirections(db) });
   for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
   return runner;
 }
@@ -239,6 +251,8 @@ async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
   await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
   await ensureRecurring(db, heartbeatSweepJob, heartbeatSweepSeconds);
   await ensureRecurring(db, antiFraudSweepJob, antiFraudSweepSeconds);
+  await ensureRecurring(db, statisticsRefreshJob, statisticsRefreshSeconds);
+  await ensureRecurring(db, directionsRefreshJob, directionsRefreshSeconds);
   for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 

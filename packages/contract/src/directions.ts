@@ -76,6 +76,7 @@ export const directionExecutorStates = [
   'insurance_unpaid',
   'deposits_closed',
   'anti_fraud',
+  'no_balance',
   'no_requisites',
 ] as const;
 export type DirectionExecutorState = (typeof directionExecutorStates)[number];

@@ -11,6 +11,7 @@ export * from '../modules/partners/partners.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/reference/reference.table';
 export * from '../modules/requisites/requisites.table';
+export * from '../modules/statistics/statistics.table';
 export * from '../modules/terminals/terminals.table';
 export * from '../modules/users/users.table';
 export * from '../modules/wallets/wallets.table';

@@ -80,6 +80,11 @@ export const orders = pgTable(
     index('orders_executor_created_idx').on(table.executorId, table.createdAt, table.id),
     index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_type_created_idx').on(table.type, table.createdAt, table.id),
+    // The statistics' summary reads what changed since its last refresh; the directions count the open orders (§13).
+    index('orders_updated_idx').on(table.updatedAt),
+    index('orders_open_direction_idx')
+      .on(table.fiat, table.crypto, table.paymentOption)
+      .where(sql`${table.status} in ('new', 'in-progress')`),
     // The matcher: open orders per requisite (concurrency, one per amount) and the day's and month's per requisite.
     index('orders_requisite_open_idx')
       .on(table.requisiteId, table.fiatAmountMinor)

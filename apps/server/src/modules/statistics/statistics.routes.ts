@@ -1,0 +1,81 @@
+import {
+  directionDetailsSchema,
+  directionIdSchema,
+  directionQuerySchema,
+  directionSchema,
+  listEnvelope,
+  myStatisticQuerySchema,
+  statisticQuerySchema,
+  statisticSchema,
+  successEnvelope,
+} from '@paydesk/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readErrors, replies } from '../../http/replies';
+import { requireUser } from '../../plugins/session';
+import { directionDetails, listDirections } from './directions.read';
+import { type StatisticScope, statisticOf } from './statistics.read';
+
+const tags = ['statistics'];
+const statistic = replies({ 200: successEnvelope(statisticSchema) }, readErrors);
+
+/** SPEC §7 statistic calls, DESIGN §13 directions: the admin's views and everyone's own numbers. */
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, reference: app.reference, config: app.config };
+
+  app.get(
+    '/order/statistic/',
+    { config: { access: 'statistics.read' }, schema: { tags, querystring: statisticQuerySchema, response: statistic } },
+    async (request) => ({
+      success: true as const,
+      data: await statisticOf(deps, { kind: 'platform' }, request.query, request.language),
+    }),
+  );
+
+  app.get(
+    '/my/order/statistic/',
+    {
+      config: { access: 'statistic.read' },
+      schema: { tags, querystring: myStatisticQuerySchema, response: statistic },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const scope: StatisticScope =
+        user.type === 'merchant'
+          ? { kind: 'merchant', userId: user.id }
+          : user.type === 'agent'
+            ? { kind: 'agent', userId: user.id }
+            : { kind: 'executor', userId: user.id };
+      return { success: true as const, data: await statisticOf(deps, scope, request.query, request.language) };
+    },
+  );
+
+  app.get(
+    '/direction',
+    {
+      config: { access: 'directions.read' },
+      schema: {
+        tags,
+        querystring: directionQuerySchema,
+        response: replies({ 200: listEnvelope(directionSchema) }, readErrors),
+      },
+    },
+    async (request) => ({ success: true as const, data: await listDirections(deps, request.query, request.language) }),
+  );
+
+  app.get(
+    '/direction/:id',
+    {
+      config: { access: 'directions.read' },
+      schema: {
+        tags,
+        params: z.object({ id: directionIdSchema }),
+        response: replies({ 200: successEnvelope(directionDetailsSchema) }, readErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await directionDetails(deps, request.params.id, request.language),
+    }),
+  );
+};
