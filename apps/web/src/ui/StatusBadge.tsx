@@ -63,6 +63,7 @@ const palettes = {
     insurance_unpaid: 'orange',
     deposits_closed: 'orange',
     no_requisites: 'orange',
+    no_balance: 'orange',
   },
 } as const satisfies Record<string, Record<string, MantineColor>>;
 

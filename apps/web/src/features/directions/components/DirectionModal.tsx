@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { ModalLoadState } from '../../../ui/ModalLoadState';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useDirection } from '../api/getDirection';
-import { ofTotal } from './directionColumns';
+import { ofTotal, WholeBadge } from './directionColumns';
 
 type Flow = DirectionDetails['flows'][number];
 type Executor = DirectionDetails['executors'][number];
@@ -36,7 +36,9 @@ function DirectionBody({ details }: { details: DirectionDetails }) {
       key: 'state',
       title: t('executor.state'),
       render: (executor) => (
-        <StatusBadge kind="directionExecutor" slug={executor.state.slug} label={executor.state.title} />
+        <WholeBadge>
+          <StatusBadge kind="directionExecutor" slug={executor.state.slug} label={executor.state.title} />
+        </WholeBadge>
       ),
     },
     { key: 'requisites', title: t('column.requisites'), render: (executor) => ofTotal(executor.requisites) },

@@ -1,9 +1,18 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { Direction } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { formatDuration } from './duration';
+
+/**
+ * A badge that keeps its whole title: in a table squeezed to its minimum, a badge would otherwise shrink to an
+ * ellipsis ("SER…").
+ */
+export function WholeBadge({ children }: { children: ReactNode }) {
+  return <Box style={{ minWidth: 'max-content' }}>{children}</Box>;
+}
 
 /** "active / total" of a count pair. */
 export const ofTotal = (pair: { active: number; total: number }) => `${pair.active} / ${pair.total}`;
@@ -30,9 +39,11 @@ function RateCell({ rate, t }: { rate: Direction['rate']; t: TFunction }) {
           {rate.value}
         </Text>
         {rate.stale && (
-          <Badge variant="light" color="orange" size="sm">
-            {t('rate.stale')}
-          </Badge>
+          <WholeBadge>
+            <Badge variant="light" color="orange" size="sm">
+              {t('rate.stale')}
+            </Badge>
+          </WholeBadge>
         )}
       </Group>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -62,7 +73,11 @@ export function directionColumns(t: TFunction): DataTableColumn<Direction>[] {
     {
       key: 'state',
       title: t('column.state'),
-      render: (row) => <StatusBadge kind="direction" slug={row.state.slug} label={row.state.title} />,
+      render: (row) => (
+        <WholeBadge>
+          <StatusBadge kind="direction" slug={row.state.slug} label={row.state.title} />
+        </WholeBadge>
+      ),
     },
     { key: 'rate', title: t('column.rate'), render: (row) => <RateCell rate={row.rate} t={t} /> },
     { key: 'flows', title: t('column.flows'), render: (row) => ofTotal(row.flows) },

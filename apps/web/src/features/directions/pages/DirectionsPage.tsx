@@ -6,7 +6,6 @@ import { formatDateTime } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
 import { useDirections } from '../api/listDirections';
 import { DirectionModal } from '../components/DirectionModal';
@@ -20,6 +19,7 @@ import { directionColumns, directionName } from '../components/directionColumns'
 export function DirectionsPage() {
   const { t } = useTranslation('directions');
   const failureText = useFailureText();
+  // Every direction comes on one page (there are a few dozen at most): the list keeps only its filters.
   const list = useListParams();
   const directions = useDirections(list.params);
   const [opened, setOpened] = useState<Direction | null>(null);
@@ -30,7 +30,6 @@ export function DirectionsPage() {
     [directions.data, t],
   );
   const items = directions.data?.items ?? [];
-  const pagination = directions.data?.context.pagination;
   const refreshedAt = items.find((item) => item.summary_refreshed_at !== null)?.summary_refreshed_at ?? null;
 
   return (
@@ -62,11 +61,9 @@ export function DirectionsPage() {
         emptyMessage={t('empty')}
         onRowClick={setOpened}
         scrollRegionLabel={t('table')}
-        minWidthPx={1100}
+        // Eleven columns: wider than the content area beside the menu, so the table scrolls rather than squeeze them.
+        minWidthPx={1250}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
       <DirectionModal
         id={opened?.id ?? null}
         title={opened ? directionName(opened) : ''}

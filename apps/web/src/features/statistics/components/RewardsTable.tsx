@@ -49,6 +49,7 @@ export function RewardsTable({ roleRewards, loading }: RewardsTableProps) {
       emptyMessage={t('emptyRewards')}
       caption={t('rewards')}
       minWidthPx={0}
+      scrollRegionLabel={t('rewards')}
     />
   );
 }

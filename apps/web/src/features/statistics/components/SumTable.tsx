@@ -31,8 +31,10 @@ export function SumTable({ rows, loading }: SumTableProps) {
       loading={loading}
       emptyMessage={t('emptySum')}
       caption={t('sum')}
-      // Four short columns fit a phone: no sideways scroll, so no scroll box to reach by keyboard.
+      // Four columns fit a desktop; on a phone a long amount or currency name may still push the table sideways, so
+      // its scroll box is named and reachable by keyboard.
       minWidthPx={0}
+      scrollRegionLabel={t('sum')}
     />
   );
 }

@@ -118,6 +118,7 @@ export function VolumeChart({ perDay }: VolumeChartProps) {
                 ),
               }}
               yAxisProps={{ width: 48 }}
+              maxBarWidth={48}
             />
           </Box>
           <Table style={visuallyHidden}>
