@@ -63,9 +63,9 @@ describe('the directions table', () => {
       'Executors',
       'Requisites',
       'Open orders',
-      'Created, 24 h',
-      'Paid, 24 h',
-      'Conversion, 24 h',
+      'Created, 24\u00a0h',
+      'Paid, 24\u00a0h',
+      'Conversion, 24\u00a0h',
       'Median time to pay',
     ]);
     expect(cellsOf(card)).toEqual([

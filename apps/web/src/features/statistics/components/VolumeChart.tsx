@@ -117,7 +117,7 @@ export function VolumeChart({ perDay }: VolumeChartProps) {
                   <DayTooltip row={payload?.[0]?.payload as ChartRow | undefined} currency={currency} />
                 ),
               }}
-              yAxisProps={{ width: 48 }}
+              yAxisProps={{ width: 64 }}
               maxBarWidth={48}
             />
           </Box>
