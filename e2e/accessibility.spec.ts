@@ -293,15 +293,20 @@ for (const run of runs) {
       await expectNoAxeViolations(page, `${check.prefix} partner system details`);
       await checkDialog(check, 'Edit', /^Edit /, 'edit partner system modal');
 
-      // A screen marked "later" and an unknown address, inside the shell.
-      await visit(check, '/deals', 'Deals', 'not available yet (/deals)');
-      await expect(page.getByText('Not available yet', { exact: true })).toBeVisible();
+      // An unknown address, inside the shell.
       await visit(check, '/no-such-page', 'Page not found', 'not found (signed in)');
     });
 
     test('root admin: orders and their details', async ({ page }) => {
       const check = await signInAs(page, 'root', run.scheme);
       await checkOrderScreens(check, 'root', true);
+    });
+
+    test('root admin: deals, a state tab and a filtered direction tab', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      await visit(check, '/deals', 'Deals', '/deals (active)');
+      await visit(check, '/deals?tab=pay_in&filter[status]=canceled', 'Deals', '/deals (pay-in, canceled)');
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
     });
 
     test('root admin: appeals and the dispute modal', async ({ page }) => {

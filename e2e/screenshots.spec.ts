@@ -164,6 +164,46 @@ async function seedDisputes(browser: Browser): Promise<void> {
   await context.close();
 }
 
+test('screenshots of /deals', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  // An open pay-in and a canceled one, so the active and the filtered pay-in tabs show rows.
+  const setup = await openPage(browser, variants[0] as Variant);
+  await signInByApi(setup.page, 'merchant');
+  const shop = await merchantApiClient(setup.page);
+  const open = await createPayIn(shop, freshAmount());
+  await cancelOrder(shop, (await createPayIn(shop, freshAmount())).guid);
+  const views = [
+    { path: '/deals', name: 'deals-active-root', table: ['Active deals', 'Активные сделки'] },
+    {
+      path: '/deals?tab=pay_in&filter[status]=canceled',
+      name: 'deals-payin-canceled-root',
+      table: ['Pay-in deals', 'Сделки на пополнение'],
+    },
+  ] as const;
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    const language = variant.language === 'en' ? 0 : 1;
+    await signInByApi(page, 'root');
+    for (const view of views) {
+      await page.goto(view.path);
+      await expect(page.getByRole('table', { name: view.table[language] }).getByRole('row').nth(1)).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: fileName(view.name, variant), fullPage: true, animations: 'disabled' });
+    }
+    await page.goto('/active');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+    await settle(page);
+    await page.screenshot({
+      path: fileName('active-root-deals-link', variant),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    await context.close();
+  }
+  await cancelOrder(shop, open.guid);
+  await setup.context.close();
+});
+
 test('screenshots of the dispute screens', async ({ browser }) => {
   mkdirSync(outDir, { recursive: true });
   await seedDisputes(browser);

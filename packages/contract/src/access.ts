@@ -178,7 +178,7 @@ export const screens: readonly Screen[] = [
   { path: '/traders', capability: 'users.manage', status: 'ready' },
   { path: '/api', capability: 'merchantApi.read', status: 'ready' },
   { path: '/directions', capability: 'directions.read', status: 'ready' },
-  { path: '/deals', capability: 'deals.read', status: 'later' },
+  { path: '/deals', capability: 'deals.read', status: 'ready' },
   { path: '/login', capability: 'public', status: 'ready' },
   { path: '/invite_code', capability: 'public', status: 'ready' },
 ];

@@ -19,6 +19,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Without `x-language` (a download the browser opens itself, such as a CSV export), the first of our languages the
+ * browser's Accept-Language names, else English.
+ */
+function browserLanguage(accepted: string | undefined): Language {
+  const names = (accepted ?? '').split(',').map((part) => part.trim().toLowerCase().slice(0, 2));
+  return names.map((name) => languages.find((language) => language === name)).find((found) => found) ?? 'en';
+}
+
 export const contextPlugin = fp(
   async (app: FastifyInstance, options: { config: Config; database: Database; deps: Deps }) => {
     app.decorate('config', options.config);
@@ -29,7 +38,8 @@ export const contextPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const header = request.headers[languageHeader];
       const requested = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
-      request.language = languages.find((language) => language === requested) ?? 'en';
+      request.language =
+        languages.find((language) => language === requested) ?? browserLanguage(request.headers['accept-language']);
     });
   },
   { name: 'context' },

@@ -78,6 +78,10 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/orders/pages/OrdersPage').then((module) => module.OrderHistoryPage),
     namespaces: ['orders', 'ui'],
   },
+  '/deals': {
+    load: () => import('../features/orders/pages/DealsPage').then((module) => module.DealsPage),
+    namespaces: ['orders', 'ui'],
+  },
   '/partners': {
     load: () => import('../features/partners/pages/PartnersPage').then((module) => module.PartnersPage),
     namespaces: ['partners', 'ui'],

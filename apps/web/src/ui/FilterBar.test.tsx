@@ -95,6 +95,21 @@ describe('FilterBar', () => {
     expect(pills).toEqual(['New', 'In progress']);
   });
 
+  it('shows the applied filters again when they change from outside, as on Back in a list kept in the address', async () => {
+    const onApply = vi.fn();
+    const { rerender } = renderWithProviders(
+      <FilterBar filters={filters} initialValues={{ username: 'bob' }} onApply={onApply} />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'by');
+    // A render with the same filters keeps what the user is typing.
+    rerender(<FilterBar filters={filters} initialValues={{ username: 'bob' }} onApply={onApply} />);
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('bobby');
+    rerender(<FilterBar filters={filters} initialValues={{ username: 'alice', is_active: '1' }} onApply={onApply} />);
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('alice');
+    expect(screen.getByRole('combobox', { name: 'Active' })).toHaveValue('Yes');
+  });
+
   it('applies on Enter in a text field', async () => {
     const { onApply, user } = renderBar();
     await user.type(screen.getByRole('textbox', { name: 'Username' }), 'carol{Enter}');

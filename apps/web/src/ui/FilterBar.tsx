@@ -11,7 +11,10 @@ export type FilterValues = Record<string, string>;
 export interface FilterBarProps {
   /** The list's `context.available_filters`, in the order the server gives them. */
   filters: AvailableFilter[];
-  /** Values the fields start with, such as the filters already applied. */
+  /**
+   * The filters applied now: the fields start with them, and show them again whenever they change from outside the
+   * bar (a list kept in the address, on Back or Forward).
+   */
   initialValues?: FilterValues;
   /** Receives only the filters that have a value; Reset sends an empty record. */
   onApply: (values: FilterValues) => void;
@@ -82,6 +85,12 @@ function FilterField({ filter, value, onChange }: FilterFieldProps) {
 export function FilterBar({ filters, initialValues = {}, onApply }: FilterBarProps) {
   const { t } = useTranslation('ui');
   const [draft, setDraft] = useState<FilterValues>(initialValues);
+  const appliedKey = JSON.stringify(initialValues);
+  const [shownKey, setShownKey] = useState(appliedKey);
+  if (shownKey !== appliedKey) {
+    setShownKey(appliedKey);
+    setDraft(initialValues);
+  }
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -11,10 +11,11 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import { disputeBodyLimit } from '../disputes/disputes.routes';
-import { checkReceipt, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
+import { checkReceipt, exportCases, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
 
 const tags = ['anti-fraud'];
 
@@ -52,6 +53,15 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await listCases(deps, request.query, request.language) }),
+  );
+
+  app.get(
+    '/anti_fraud/export.csv',
+    {
+      config: { access: 'antiFraud.read' },
+      schema: { tags, querystring: antiFraudListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) => sendCsv(reply, 'anti-fraud', exportCases(deps, request.query, request.language)),
   );
 
   app.patch(

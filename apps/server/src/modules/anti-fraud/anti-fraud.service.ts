@@ -19,6 +19,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Db, Executor } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset, keysetChunks, readChunk } from '../../db/keyset';
+import { type CsvColumn, csvStream } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
@@ -106,9 +108,9 @@ const caseColumns = {
   owner: owners.username,
 };
 
-function selectCases(db: Executor) {
+function selectCases<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select(caseColumns)
+    .select({ ...caseColumns, ...(extra as Extra) })
     .from(antiFraudCases)
     .leftJoin(approvers, eq(approvers.id, antiFraudCases.approvedBy))
     .leftJoin(targetUsers, eq(targetUsers.id, antiFraudCases.targetUserId))
@@ -116,7 +118,7 @@ function selectCases(db: Executor) {
     .leftJoin(owners, eq(owners.id, requisites.userId));
 }
 
-type CaseRow = Awaited<ReturnType<ReturnType<typeof selectCases>['execute']>>[number];
+type CaseRow = Awaited<ReturnType<ReturnType<typeof selectCases<Record<never, never>>>['execute']>>[number];
 
 /** What a rule saw, in words: its evidence's numbers under their names in the viewer's language. */
 function evidenceText(row: CaseRow['row'], language: Language): string {
@@ -173,15 +175,13 @@ function caseFilters(language: Language): AvailableFilter[] {
   ];
 }
 
-/** GET /anti_fraud/: the cases, newest first, with filters and pagination. */
-export async function listCases(
-  deps: AntiFraudDeps,
-  query: AntiFraudListQuery,
-  language: Language,
-): Promise<ListData<AntiFraudCase>> {
+type CaseFilterQuery = Omit<AntiFraudListQuery, 'page' | 'count'>;
+
+/** The condition of a list query's filters, shared by the list and its export. */
+function caseConditions(query: CaseFilterQuery): SQL | undefined {
   const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
   const approved = query['filter[is_approved]'];
-  const where: SQL | undefined = and(
+  return and(
     approved === undefined
       ? undefined
       : approved === 'true'
@@ -191,11 +191,23 @@ export async function listCases(
     from ? gte(antiFraudCases.createdAt, from) : undefined,
     until ? lt(antiFraudCases.createdAt, until) : undefined,
   );
+}
+
+/** The list's order: newest first. */
+const caseKeys = keyset(antiFraudCases.createdAt, antiFraudCases.id, false);
+
+/** GET /anti_fraud/: the cases, newest first, with filters and pagination. */
+export async function listCases(
+  deps: AntiFraudDeps,
+  query: AntiFraudListQuery,
+  language: Language,
+): Promise<ListData<AntiFraudCase>> {
+  const where = caseConditions(query);
   const { limit, offset } = pageOf(query);
   const [rows, count] = await Promise.all([
     selectCases(deps.db)
       .where(where)
-      .orderBy(desc(antiFraudCases.createdAt), desc(antiFraudCases.id))
+      .orderBy(...caseKeys.orderBy)
       .limit(limit)
       .offset(offset),
     countRows(deps.db, deps.db.select({ id: antiFraudCases.id }).from(antiFraudCases).where(where)),
@@ -204,6 +216,17 @@ export async function listCases(
     items: rows.map((row) => caseView(row, language)),
     context: { available_filters: caseFilters(language), pagination: paginate(count.total, query, count.estimated) },
   };
+}
+
+/** GET /anti_fraud/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+export function exportCases(deps: AntiFraudDeps, query: CaseFilterQuery, language: Language) {
+  const where = caseConditions(query);
+  const read = (after: Cursor | undefined, size: number) =>
+    readChunk(selectCases(deps.db, caseKeys.cursor), caseKeys, where, after, size);
+  async function* chunks() {
+    for await (const rows of keysetChunks(read)) yield rows.map((row) => caseView(row, language));
+  }
+  return csvStream(caseCsvColumns, language, chunks());
 }
 
 /** PATCH /anti_fraud/{guid}/release: a new case is approved; its trader or requisite is matched again. */
@@ -345,3 +368,20 @@ export async function checkReceipt(
     }),
   };
 }
+
+/** The columns of the anti-fraud export (DESIGN §13): those of the cases list, dates in UTC. */
+const caseCsvColumns: CsvColumn<AntiFraudCase>[] = [
+  { header: 'csv.column.id', exact: true, cell: (item) => item.guid },
+  { header: 'csv.column.created_at', exact: true, cell: (item) => item.created_at },
+  { header: 'csv.column.rule', cell: (item) => item.rule.title },
+  { header: 'csv.column.target_kind', exact: true, cell: (item) => item.target.kind },
+  { header: 'csv.column.target', cell: (item) => item.target.label || item.target.username },
+  { header: 'csv.column.evidence', cell: (item) => item.evidence },
+  {
+    header: 'csv.column.status',
+    cell: (item, language) =>
+      translate(language, item.is_approved ? 'anti_fraud.status.approved' : 'anti_fraud.status.new'),
+  },
+  { header: 'csv.column.approved_at', exact: true, cell: (item) => item.approved_at },
+  { header: 'csv.column.approved_by', cell: (item) => item.approved_by?.username ?? null },
+];

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { orders } from '../orders/orders.table';
 import { disputeFiles, disputes } from './disputes.table';
 
@@ -53,6 +54,27 @@ function whereOf(scope: DisputeScope, filter: DisputeFilter): SQL | undefined {
   );
 }
 
+/** The lists' order: newest first. */
+const disputeKeys = keyset(disputes.createdAt, disputes.id, false);
+
+function selectDisputes<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({ dispute: disputes, ...(extra as Extra) })
+    .from(disputes)
+    .innerJoin(orders, eq(orders.id, disputes.orderId));
+}
+
+/** One chunk of the disputes export (DESIGN §13): the list's rows after the cursor, in the list's order. */
+export function disputeChunk(
+  db: Executor,
+  scope: DisputeScope,
+  filter: DisputeFilter,
+  after: Cursor | undefined,
+  size: number,
+) {
+  return readChunk(selectDisputes(db, disputeKeys.cursor), disputeKeys, whereOf(scope, filter), after, size);
+}
+
 /** A page of disputes, newest first, and how many there are. */
 export async function listDisputes(
   db: Executor,
@@ -61,9 +83,12 @@ export async function listDisputes(
   page: { limit: number; offset: number },
 ) {
   const where = whereOf(scope, filter);
-  const base = () => db.select({ dispute: disputes }).from(disputes).innerJoin(orders, eq(orders.id, disputes.orderId));
   const [rows, count] = await Promise.all([
-    base().where(where).orderBy(desc(disputes.createdAt), desc(disputes.id)).limit(page.limit).offset(page.offset),
+    selectDisputes(db)
+      .where(where)
+      .orderBy(...disputeKeys.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
     countRows(
       db,
       db.select({ id: disputes.id }).from(disputes).innerJoin(orders, eq(orders.id, disputes.orderId)).where(where),

@@ -9,9 +9,10 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
-import { closeDispute, listDisputes, openDispute, readDisputeFile } from './disputes.service';
+import { closeDispute, exportDisputes, listDisputes, openDispute, readDisputeFile } from './disputes.service';
 import { disputeReasonList } from './disputes.view';
 
 const tags = ['disputes'];
@@ -62,6 +63,16 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
+
+  app.get(
+    '/dispute/export.csv',
+    {
+      config: { access: 'orders.all' },
+      schema: { tags, querystring: disputeListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'disputes', exportDisputes(deps, requireUser(request), request.query, request.language)),
+  );
 
   app.post(
     '/dispute',

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { keysetChunks } from '../../db/keyset';
+import { csvStream } from '../../http/csv';
 import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
@@ -35,7 +37,7 @@ import type { ReferenceData } from '../reference/reference.read';
 import { enqueueWebhooks } from '../webhooks/outbox';
 import { adjustment } from './adjustment';
 import * as repo from './disputes.repository';
-import { disputeView } from './disputes.view';
+import { disputeCsvColumns, disputeView } from './disputes.view';
 import { readEvidence } from './evidence';
 
 export interface DisputeDeps {
@@ -329,23 +331,40 @@ function scopeOf(viewer: Opener): repo.DisputeScope {
   return { kind: 'executor', executorId: viewer.id };
 }
 
+type DisputeFilterQuery = Omit<DisputeListQuery, 'page' | 'count'>;
+
+function filterOf(query: DisputeFilterQuery): repo.DisputeFilter {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  return { statuses: query['filter[status]'], orderId: query['filter[order_uuid]'], from, until };
+}
+
 export async function listDisputes(
   deps: DisputeDeps,
   viewer: Opener,
   query: DisputeListQuery,
   language: Language,
 ): Promise<ListData<Dispute>> {
-  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-  const { rows, count } = await repo.listDisputes(
-    deps.db,
-    scopeOf(viewer),
-    { statuses: query['filter[status]'], orderId: query['filter[order_uuid]'], from, until },
-    pageOf(query),
-  );
+  const { rows, count } = await repo.listDisputes(deps.db, scopeOf(viewer), filterOf(query), pageOf(query));
   return {
     items: await viewsOf(deps, rows, language),
     context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },
   };
+}
+
+/** GET /dispute/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+export function exportDisputes(deps: DisputeDeps, viewer: Opener, query: DisputeFilterQuery, language: Language) {
+  const scope = scopeOf(viewer);
+  const filter = filterOf(query);
+  async function* chunks() {
+    for await (const rows of keysetChunks((after, size) => repo.disputeChunk(deps.db, scope, filter, after, size))) {
+      yield await viewsOf(
+        deps,
+        rows.map((row) => row.dispute),
+        language,
+      );
+    }
+  }
+  return csvStream(disputeCsvColumns, language, chunks());
 }
 
 /**

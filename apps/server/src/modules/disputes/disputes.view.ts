@@ -9,6 +9,7 @@ import {
   formatAmount,
   type Language,
 } from '@paydesk/contract';
+import type { CsvColumn } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import type { OrderWithNames } from '../orders/orders.repository';
 import type { ReferenceData } from '../reference/reference.read';
@@ -73,3 +74,24 @@ export function disputeView(
     closed_at: dispute.closedAt?.toISOString() ?? null,
   };
 }
+
+/** The columns of the disputes export (DESIGN §13): those of the APPEALS list, amounts exact. */
+export const disputeCsvColumns: CsvColumn<Dispute>[] = [
+  { header: 'csv.column.id', exact: true, cell: (dispute) => dispute.uuid },
+  { header: 'csv.column.created_at', exact: true, cell: (dispute) => dispute.created_at },
+  { header: 'csv.column.order_id', exact: true, cell: (dispute) => dispute.order_uuid },
+  { header: 'csv.column.order_type', exact: true, cell: (dispute) => dispute.order_type },
+  { header: 'csv.column.amount', exact: true, cell: (dispute) => dispute.fiat_amount.amount },
+  { header: 'csv.column.currency', exact: true, cell: (dispute) => dispute.fiat_amount.currency.code },
+  { header: 'csv.column.merchant', cell: (dispute) => dispute.merchant.username },
+  { header: 'csv.column.executor', cell: (dispute) => dispute.executor?.username ?? null },
+  { header: 'csv.column.reason', cell: (dispute) => dispute.reason.title },
+  { header: 'csv.column.status', cell: (dispute) => dispute.status.title },
+  { header: 'csv.column.status_code', exact: true, cell: (dispute) => dispute.status.slug },
+  {
+    header: 'csv.column.resolved_amount',
+    exact: true,
+    cell: (dispute) => dispute.resolved_fiat_amount?.amount ?? null,
+  },
+  { header: 'csv.column.closed_at', exact: true, cell: (dispute) => dispute.closed_at },
+];

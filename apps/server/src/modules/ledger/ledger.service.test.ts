@@ -158,6 +158,50 @@ describe('the database keeps the ledger honest on its own', () => {
     expect((await balanceOf(user))?.available).toBe(usdt(50));
   });
 
+  it('applies a statement of many transfers as one at a time: each entry chained in order, no overdraft between two', async () => {
+    const [from, to] = [await newUser(), await newUser()];
+    await post([deposit(from, usdt(40))]);
+    const moves = Array.from({ length: 30 }, (_, index) => ({
+      id: newId(),
+      code: 'order_settle' as const,
+      debit: userAccount(index % 2 === 0 ? from : to, 'available'),
+      credit: userAccount(index % 2 === 0 ? to : from, 'available'),
+      amountMinor: usdt(index % 2 === 0 ? 3 : 1),
+    }));
+    expect(await post(moves)).toBe('applied');
+    expect((await balanceOf(from))?.available).toBe(usdt(10));
+    expect((await balanceOf(to))?.available).toBe(usdt(30));
+    const [account] = await db().select().from(ledgerAccounts).where(sql`owner_id = ${from} and kind = 'available'`);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, account?.id ?? ''))
+      .orderBy(ledgerEntries.seq);
+    for (const [index, entry] of entries.entries()) {
+      if (index > 0) expect(entry.balanceBeforeMinor).toBe(entries[index - 1]?.balanceAfterMinor);
+      expect(entry.balanceAfterMinor).toBe(entry.balanceBeforeMinor + entry.amountMinor);
+      expect(entry.balanceAfterMinor >= 0n).toBe(true);
+    }
+    expect(entries.at(-1)?.balanceAfterMinor).toBe(account?.balanceMinor);
+
+    // By hand, one statement: 5 out of an account holding less, then 5 back — it nets to what it held, but the
+    // first step would overdraw it, so the statement is refused whole.
+    const poor = await newUser();
+    await post([deposit(poor, usdt(1))]);
+    const [poorAccount] = await db()
+      .select()
+      .from(ledgerAccounts)
+      .where(sql`owner_id = ${poor} and kind = 'available'`);
+    const [custody] = await db().select().from(ledgerAccounts).where(sql`owner_id is null and kind = 'custody'`);
+    const message = await refusal(
+      sql`insert into ledger_transfers (id, code, debit_account_id, credit_account_id, amount_minor, currency)
+          values (${newId()}, 'withdrawal', ${poorAccount?.id}, ${custody?.id}, ${usdt(5)}, 'USDT'),
+                 (${newId()}, 'deposit', ${custody?.id}, ${poorAccount?.id}, ${usdt(5)}, 'USDT')`,
+    );
+    expect(message).toMatch(/ledger_accounts_user_not_negative/);
+    expect((await balanceOf(poor))?.available).toBe(usdt(1));
+  });
+
   it('refuses a transfer id used twice, even inserted by hand', async () => {
     const [transfer] = await db().select().from(ledgerTransfers).limit(1);
     const message = await refusal(

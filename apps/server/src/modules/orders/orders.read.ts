@@ -15,6 +15,8 @@ import {
 } from '@paydesk/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type Executor, selectRows } from '../../db/client';
+import { emptyChunks, keysetChunks } from '../../db/keyset';
+import { csvStream } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
@@ -24,7 +26,10 @@ import { users } from '../users/users.table';
 import { percentText } from '../users/users.view';
 import * as repo from './orders.repository';
 import { webhookAttempts, webhookDeliveries } from './orders.table';
-import { orderView, type Viewer } from './orders.view';
+import { orderCsvColumns, orderView, type Viewer } from './orders.view';
+
+/** A list query without its paging: what an export takes. */
+type OrderFilterQuery = Omit<OrderListQuery, 'page' | 'count'>;
 
 export interface ReadDeps {
   db: Db;
@@ -61,7 +66,7 @@ const tabStatuses: Partial<Record<DealTab, OrderStatus[]>> = {
  * state tab intersects the statuses asked for, a direction tab must agree with the direction asked for. `[]` / `null`:
  * the intersection is empty, so is the list.
  */
-export function dealTabFilter(query: Pick<OrderListQuery, 'filter[tab]' | 'filter[direction]' | 'filter[status]'>): {
+export function dealTabFilter(query: Pick<OrderFilterQuery, 'filter[tab]' | 'filter[direction]' | 'filter[status]'>): {
   type: OrderType | undefined | null;
   statuses: OrderStatus[] | undefined;
 } {
@@ -85,6 +90,14 @@ async function scopeOf(db: Executor, viewer: Viewer): Promise<repo.OrderScope> {
   return { kind: 'executor', executorId: viewer.id, takeableFlowIds: await repo.executedFlowIds(db, viewer.id) };
 }
 
+/** The repository's filter of a list query, the deals tab folded in; null when the tab leaves nothing to list. */
+function filterOf(query: OrderFilterQuery): repo.OrderFilter | null {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  const { type, statuses } = dealTabFilter(query);
+  if (statuses?.length === 0 || type === null) return null;
+  return { type, statuses, id: query['filter[guid]'], clientOrderId: query['filter[client_order_id]'], from, until };
+}
+
 /** GET [/{role}]/order (SPEC §7): each role sees only its orders. */
 export async function listOrders(
   deps: ReadDeps,
@@ -92,31 +105,32 @@ export async function listOrders(
   query: OrderListQuery,
   language: Language,
 ): Promise<ListData<Order>> {
-  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-  const { type, statuses } = dealTabFilter(query);
-  if (statuses?.length === 0 || type === null) {
+  const filter = filterOf(query);
+  if (!filter) {
     return {
       items: [],
       context: { available_filters: orderFilters(language), pagination: paginate(0, query) },
     };
   }
-  const { rows, count } = await repo.listOrders(
-    deps.db,
-    await scopeOf(deps.db, viewer),
-    {
-      type,
-      statuses,
-      id: query['filter[guid]'],
-      clientOrderId: query['filter[client_order_id]'],
-      from,
-      until,
-    },
-    { ...pageOf(query), ascending: query.sort === 'created_at' },
-  );
+  const { rows, count } = await repo.listOrders(deps.db, await scopeOf(deps.db, viewer), filter, {
+    ...pageOf(query),
+    ascending: query.sort === 'created_at',
+  });
   return {
     items: rows.map((row) => orderView(row, viewer, deps.reference, language)),
     context: { available_filters: orderFilters(language), pagination: paginate(count.total, query, count.estimated) },
   };
+}
+
+/** GET /order/export.csv (DESIGN §13): the whole list of the same filters and sort, streamed in keyset chunks. */
+export async function exportOrders(deps: ReadDeps, viewer: Viewer, query: OrderFilterQuery, language: Language) {
+  const filter = filterOf(query);
+  const scope = await scopeOf(deps.db, viewer);
+  const ascending = query.sort === 'created_at';
+  const chunks = filter
+    ? keysetChunks((after, size) => repo.orderChunk(deps.db, scope, filter, ascending, after, size))
+    : emptyChunks<repo.OrderWithNames>();
+  return csvStream(orderCsvColumns(deps.reference), language, chunks);
 }
 
 /** Whether a viewer may see an order at all: another's is not found (DESIGN §3). */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset } from '../../db/keyset';
 import { flows } from '../flows/flows.table';
 import { partnerSystems } from '../partners/partners.table';
 import { users } from '../users/users.table';
@@ -48,9 +49,9 @@ const named = (row: NamedRow): OrderWithNames => ({
   flow: row.flow,
 });
 
-function selectNamed(db: Executor) {
+function selectNamed<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select(withNames)
+    .select({ ...withNames, ...(extra as Extra) })
     .from(orders)
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
     .innerJoin(flows, eq(flows.id, orders.flowId))
@@ -205,6 +206,33 @@ export async function listOrders(
     estimated: counts.some((counted) => counted.estimated),
   };
   return { rows: rows.map(named), count };
+}
+
+/**
+ * One chunk of an export of a scope's orders (DESIGN §13): the rows after the cursor in the list's order, with their
+ * names. The same scope and filters as the list; the parts of an executor's scope are joined by `or` here, since an
+ * export walks the keyset once instead of merging pages.
+ */
+export async function orderChunk(
+  db: Executor,
+  scope: OrderScope,
+  filter: OrderFilter,
+  ascending: boolean,
+  after: Cursor | undefined,
+  size: number,
+): Promise<(OrderWithNames & { cursor: Cursor })[]> {
+  const keys = keyset(orders.createdAt, orders.id, ascending);
+  // The chunk's ids first, walking the index in the list's order; then the names joined for those rows only.
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(or(...scopeParts(scope, filter)), keys.after(after)))
+    .orderBy(...keys.orderBy)
+    .limit(size);
+  const rows = await selectNamed(db, keys.cursor)
+    .where(sql`${orders.id} in (select id from (${ids}) as chunk)`)
+    .orderBy(...keys.orderBy);
+  return rows.map((row) => ({ ...named(row), cursor: { at: row.at, tie: row.tie } }));
 }
 
 /** The flows whose pay-outs an executor may take: those it executes. */

@@ -9,11 +9,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { enqueueWebhook } from '../webhooks/outbox';
-import { listOrders, orderDetails, visibleOrder } from './orders.read';
+import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.read';
 import * as repo from './orders.repository';
 import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';
 import { orderView, type Viewer } from './orders.view';
@@ -46,6 +47,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await listOrders(deps, viewerOf(request), request.query, request.language),
     }));
   }
+
+  app.get(
+    '/order/export.csv',
+    {
+      config: { access: 'orders.all' },
+      schema: { tags, querystring: orderListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'orders', await exportOrders(deps, viewerOf(request), request.query, request.language)),
+  );
 
   app.get(
     '/order/:id',

@@ -7,10 +7,19 @@ import {
   paginate,
 } from '@paydesk/contract';
 import type { Executor } from '../../db/client';
+import { keysetChunks } from '../../db/keyset';
+import { csvStream } from '../../http/csv';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import * as repo from './payments.repository';
-import { dateRange, historyFilters, historyRowView, paymentFilters, paymentView } from './payments.view';
+import {
+  dateRange,
+  historyFilters,
+  historyRowView,
+  paymentCsvColumns,
+  paymentFilters,
+  paymentView,
+} from './payments.view';
 
 const sortedPageOf = (query: { page: number; count: number; sort?: string }) => ({
   ...pageOf(query),
@@ -25,36 +34,55 @@ export async function getPayment(db: Executor, id: string, language: Language): 
   return paymentView(row, movements.get(id), language);
 }
 
+type PaymentFilterQuery = Omit<PaymentListQuery, 'page' | 'count'>;
+
+function filterOf(query: PaymentFilterQuery): repo.PaymentListFilter {
+  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
+  return {
+    type: query['filter[type]'],
+    statuses: query['filter[status]'],
+    id: query['filter[uuid]'],
+    username: query['filter[username]'],
+    from,
+    until,
+  };
+}
+
+/** The wire payments of rows, with the owner's balance around each (one query for all). */
+async function viewsOf(db: Executor, rows: repo.PaymentWithPeople[], language: Language): Promise<Payment[]> {
+  const movements = await repo.firstMovements(
+    db,
+    rows.map((row) => row.payment.id),
+  );
+  return rows.map((row) => paymentView(row, movements.get(row.payment.id), language));
+}
+
 /** GET /transaction: payments of every user for the admin's screen (SPEC §2.13). */
 export async function listPayments(
   db: Executor,
   query: PaymentListQuery,
   language: Language,
 ): Promise<ListData<Payment>> {
-  const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-  const { rows, count } = await repo.listPayments(
-    db,
-    {
-      type: query['filter[type]'],
-      statuses: query['filter[status]'],
-      id: query['filter[uuid]'],
-      username: query['filter[username]'],
-      from,
-      until,
-    },
-    sortedPageOf(query),
-  );
-  const movements = await repo.firstMovements(
-    db,
-    rows.map((row) => row.payment.id),
-  );
+  const { rows, count } = await repo.listPayments(db, filterOf(query), sortedPageOf(query));
   return {
-    items: rows.map((row) => paymentView(row, movements.get(row.payment.id), language)),
+    items: await viewsOf(db, rows, language),
     context: {
       available_filters: paymentFilters(language),
       pagination: paginate(count.total, query, count.estimated),
     },
   };
+}
+
+/** GET /transaction/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+export function exportPayments(db: Executor, query: PaymentFilterQuery, language: Language) {
+  const filter = filterOf(query);
+  const ascending = query.sort === 'created_at';
+  async function* chunks() {
+    for await (const rows of keysetChunks((after, size) => repo.paymentChunk(db, filter, ascending, after, size))) {
+      yield await viewsOf(db, rows, language);
+    }
+  }
+  return csvStream(paymentCsvColumns, language, chunks());
 }
 
 /** GET /my/transaction: the signed-in user's balance history, one row per movement of one of its accounts. */

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows, type RowCount } from '../../db/count';
+import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.table';
 import { users } from '../users/users.table';
@@ -73,13 +74,19 @@ function listConditions(filter: PaymentListFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function withPeople() {
-  return {
-    payment: payments,
-    owner: { id: users.id, username: users.username },
-    trader: { id: traders.id, username: traders.username },
-    decider: { id: deciders.id, username: deciders.username },
-  };
+function selectWithPeople<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({
+      payment: payments,
+      owner: { id: users.id, username: users.username },
+      trader: { id: traders.id, username: traders.username },
+      decider: { id: deciders.id, username: deciders.username },
+      ...(extra as Extra),
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(traders, eq(traders.id, payments.traderId))
+    .leftJoin(deciders, eq(deciders.id, payments.decidedBy));
 }
 
 /** One page of payments, with their people, and the total; paging happens in SQL. */
@@ -89,18 +96,10 @@ export async function listPayments(
   page: { limit: number; offset: number; ascending: boolean },
 ): Promise<{ rows: PaymentWithPeople[]; count: RowCount }> {
   const where = listConditions(filter);
-  const order = page.ascending
-    ? [asc(payments.createdAt), asc(payments.id)]
-    : [desc(payments.createdAt), desc(payments.id)];
   const [rows, count] = await Promise.all([
-    db
-      .select(withPeople())
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .leftJoin(traders, eq(traders.id, payments.traderId))
-      .leftJoin(deciders, eq(deciders.id, payments.decidedBy))
+    selectWithPeople(db)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...keyset(payments.createdAt, payments.id, page.ascending).orderBy)
       .limit(page.limit)
       .offset(page.offset),
     countRows(db, filteredPayments(db, filter, where)),
@@ -115,15 +114,20 @@ function filteredPayments(db: Executor, filter: PaymentListFilter, where: SQL | 
 }
 
 export async function findPaymentWithPeople(db: Executor, id: string): Promise<PaymentWithPeople | undefined> {
-  const [row] = await db
-    .select(withPeople())
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
-    .leftJoin(traders, eq(traders.id, payments.traderId))
-    .leftJoin(deciders, eq(deciders.id, payments.decidedBy))
-    .where(eq(payments.id, id))
-    .limit(1);
+  const [row] = await selectWithPeople(db).where(eq(payments.id, id)).limit(1);
   return row;
+}
+
+/** One chunk of the payments export (DESIGN §13): the list's rows after the cursor, in the list's order. */
+export function paymentChunk(
+  db: Executor,
+  filter: PaymentListFilter,
+  ascending: boolean,
+  after: Cursor | undefined,
+  size: number,
+): Promise<(PaymentWithPeople & { cursor: Cursor })[]> {
+  const keys = keyset(payments.createdAt, payments.id, ascending);
+  return readChunk(selectWithPeople(db, keys.cursor), keys, listConditions(filter), after, size);
 }
 
 /**

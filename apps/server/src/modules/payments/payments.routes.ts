@@ -18,12 +18,13 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import { balanceSummary, systemBalance } from './balances';
 import { creditDeposit } from './deposits';
 import { acceptWithdrawal, markWithdrawalSent, rejectWithdrawal } from './moderation';
-import { balanceHistory, getPayment, listPayments } from './payments.read';
+import { balanceHistory, exportPayments, getPayment, listPayments } from './payments.read';
 import { merchantWithdrawal, requestWithdrawal } from './withdrawals';
 
 const tags = ['payments'];
@@ -108,6 +109,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await listPayments(db, request.query, request.language) }),
+  );
+
+  app.get(
+    '/transaction/export.csv',
+    {
+      config: { access: 'payments.read' },
+      schema: { tags, querystring: paymentListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) => sendCsv(reply, 'payments', exportPayments(db, request.query, request.language)),
   );
 
   app.post(

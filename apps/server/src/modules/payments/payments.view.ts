@@ -9,6 +9,7 @@ import {
   transferCodes,
   userAccountKinds,
 } from '@paydesk/contract';
+import type { CsvColumn } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import type { ledgerEntries } from '../ledger/ledger.table';
 import type { PaymentWithPeople } from './payments.repository';
@@ -125,3 +126,22 @@ export function dateRange(from: string | undefined, to: string | undefined) {
     until: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + dayMs) : undefined,
   };
 }
+
+/** The columns of the payments export (DESIGN §13): those of the /pay screen, amounts exact. */
+export const paymentCsvColumns: CsvColumn<Payment>[] = [
+  { header: 'csv.column.id', exact: true, cell: (payment) => payment.guid },
+  { header: 'csv.column.created_at', exact: true, cell: (payment) => payment.date },
+  { header: 'csv.column.type', cell: (payment) => payment.type.title },
+  { header: 'csv.column.status', cell: (payment) => payment.status.title },
+  { header: 'csv.column.status_code', exact: true, cell: (payment) => payment.status.slug },
+  { header: 'csv.column.owner', cell: (payment) => payment.payable.username },
+  { header: 'csv.column.amount', exact: true, cell: (payment) => payment.money.amount },
+  { header: 'csv.column.currency', exact: true, cell: (payment) => payment.money.currency.code },
+  { header: 'csv.column.balance_before', exact: true, cell: (payment) => payment.balance_before },
+  { header: 'csv.column.balance_after', exact: true, cell: (payment) => payment.balance_after },
+  { header: 'csv.column.address', exact: true, cell: (payment) => payment.address },
+  { header: 'csv.column.tx_hash', exact: true, cell: (payment) => payment.tx_hash },
+  { header: 'csv.column.order_id', exact: true, cell: (payment) => payment.order_uuid },
+  { header: 'csv.column.executor', cell: (payment) => payment.trader?.username ?? null },
+  { header: 'csv.column.comment', cell: (payment) => payment.comment },
+];

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { users } from '../users/users.table';
 import { requisiteRestrictions, requisites } from './requisites.table';
@@ -38,16 +39,27 @@ function conditions(filter: RequisiteFilter): SQL | undefined {
 
 const ownerColumns = { id: users.id, username: users.username, type: users.type, lastSeenAt: users.lastSeenAt };
 
+/** The lists' order: newest first. */
+const requisiteKeys = keyset(requisites.createdAt, requisites.id, false);
+
+function selectWithOwners<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({ requisite: requisites, owner: ownerColumns, ...(extra as Extra) })
+    .from(requisites)
+    .innerJoin(users, eq(users.id, requisites.userId));
+}
+
+/** One chunk of the requisites export (DESIGN §13): the list's rows after the cursor, in the list's order. */
+export const requisiteChunk = (db: Executor, filter: RequisiteFilter, after: Cursor | undefined, size: number) =>
+  readChunk(selectWithOwners(db, requisiteKeys.cursor), requisiteKeys, conditions(filter), after, size);
+
 /** One page of requisites with their owners, newest first, and the total; paging in SQL. */
 export async function listRequisites(db: Executor, filter: RequisiteFilter, page: { limit: number; offset: number }) {
   const where = conditions(filter);
   const [rows, count] = await Promise.all([
-    db
-      .select({ requisite: requisites, owner: ownerColumns })
-      .from(requisites)
-      .innerJoin(users, eq(users.id, requisites.userId))
+    selectWithOwners(db)
       .where(where)
-      .orderBy(desc(requisites.createdAt), desc(requisites.id))
+      .orderBy(...requisiteKeys.orderBy)
       .limit(page.limit)
       .offset(page.offset),
     countRows(

@@ -11,10 +11,12 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import {
   createRequisite,
+  exportRequisites,
   getRequisite,
   listRequisites,
   replaceRequisiteRestrictions,
@@ -41,6 +43,16 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     success: true as const,
     data: await listRequisites(deps, requireUser(request), request.query, request.language),
   }));
+
+  app.get(
+    '/requisite/export.csv',
+    {
+      config: { access: 'requisites.read' },
+      schema: { tags, querystring: requisiteListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) =>
+      sendCsv(reply, 'requisites', exportRequisites(deps, requireUser(request), request.query, request.language)),
+  );
 
   app.get('/trader/requisite', { config: { access: 'requisites.own' }, schema: list }, async (request) => ({
     success: true as const,

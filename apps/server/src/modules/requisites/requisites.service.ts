@@ -13,6 +13,8 @@ import {
 } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
+import { keysetChunks } from '../../db/keyset';
+import { csvStream } from '../../http/csv';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
@@ -20,7 +22,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { ReferenceData } from '../reference/reference.read';
 import * as users from '../users/users.repository';
 import * as repo from './requisites.repository';
-import { requisiteFilters, requisiteView } from './requisites.view';
+import { requisiteCsvColumns, requisiteFilters, requisiteView } from './requisites.view';
 import { normalizedValue, requisiteRestrictionTypes, restrictionValueErrors } from './restriction-types';
 
 type RequisiteInput = z.output<typeof requisiteInputSchema>;
@@ -93,6 +95,38 @@ async function viewOf(deps: RequisiteDeps, db: Executor, id: string, language: L
   return requisiteView(found, await repo.restrictionsOf(db, [id]), deps.reference, language);
 }
 
+type RequisiteFilterQuery = Omit<RequisiteListQuery, 'page' | 'count'>;
+
+/** The filter of a list query: an admin filters by owner, a trader sees its own. */
+function filterOf(actor: Actor, query: RequisiteFilterQuery): repo.RequisiteFilter {
+  const admin = actor.type === 'admin';
+  return {
+    ownerId: admin ? query['filter[user_uuid]'] : actor.id,
+    name: query['filter[name]'],
+    currency: query['filter[currency]'],
+    paymentOption: query['filter[payment_option]'],
+    paymentType: query['filter[payment_type]'],
+    isActive: query['filter[is_active]'],
+    username: admin ? query['filter[username]'] : undefined,
+  };
+}
+
+/** The wire requisites of rows, with the restrictions in force (one query for all). */
+async function viewsOf(deps: RequisiteDeps, rows: repo.RequisiteWithOwner[], language: Language) {
+  const restrictions = await repo.restrictionsOf(
+    deps.db,
+    rows.map((row) => row.requisite.id),
+  );
+  return rows.map((row) =>
+    requisiteView(
+      row,
+      restrictions.filter((restriction) => restriction.requisiteId === row.requisite.id),
+      deps.reference,
+      language,
+    ),
+  );
+}
+
 /** GET /requisite (an admin: all) and GET /trader/requisite (a trader: its own). */
 export async function listRequisites(
   deps: RequisiteDeps,
@@ -100,38 +134,25 @@ export async function listRequisites(
   query: RequisiteListQuery,
   language: Language,
 ): Promise<ListData<Requisite>> {
-  const admin = actor.type === 'admin';
-  const { rows, count } = await repo.listRequisites(
-    deps.db,
-    {
-      ownerId: admin ? query['filter[user_uuid]'] : actor.id,
-      name: query['filter[name]'],
-      currency: query['filter[currency]'],
-      paymentOption: query['filter[payment_option]'],
-      paymentType: query['filter[payment_type]'],
-      isActive: query['filter[is_active]'],
-      username: admin ? query['filter[username]'] : undefined,
-    },
-    pageOf(query),
-  );
-  const restrictions = await repo.restrictionsOf(
-    deps.db,
-    rows.map((row) => row.requisite.id),
-  );
+  const { rows, count } = await repo.listRequisites(deps.db, filterOf(actor, query), pageOf(query));
   return {
-    items: rows.map((row) =>
-      requisiteView(
-        row,
-        restrictions.filter((restriction) => restriction.requisiteId === row.requisite.id),
-        deps.reference,
-        language,
-      ),
-    ),
+    items: await viewsOf(deps, rows, language),
     context: {
-      available_filters: requisiteFilters(deps.reference, language, admin),
+      available_filters: requisiteFilters(deps.reference, language, actor.type === 'admin'),
       pagination: paginate(count.total, query, count.estimated),
     },
   };
+}
+
+/** GET /requisite/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+export function exportRequisites(deps: RequisiteDeps, actor: Actor, query: RequisiteFilterQuery, language: Language) {
+  const filter = filterOf(actor, query);
+  async function* chunks() {
+    for await (const rows of keysetChunks((after, size) => repo.requisiteChunk(deps.db, filter, after, size))) {
+      yield await viewsOf(deps, rows, language);
+    }
+  }
+  return csvStream(requisiteCsvColumns, language, chunks());
 }
 
 export async function getRequisite(deps: RequisiteDeps, actor: Actor, id: string, language: Language) {

@@ -1,4 +1,5 @@
 import type { AvailableFilter, Language, Requisite } from '@paydesk/contract';
+import { type CsvColumn, yesNo } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import { attributeView, currencyView, paymentTypeImageUrl, type ReferenceData } from '../reference/reference.read';
 import { isOnline } from '../users/users.view';
@@ -81,3 +82,26 @@ export function requisiteFilters(reference: ReferenceData, language: Language, a
     ...(admin ? [{ name: 'username', label: 'filters.username', type: 'text' as const }] : []),
   ];
 }
+
+/** The columns of the requisites export (DESIGN §13): those of the admin's requisites list. */
+export const requisiteCsvColumns: CsvColumn<Requisite>[] = [
+  { header: 'csv.column.id', exact: true, cell: (requisite) => requisite.id },
+  { header: 'csv.column.name', cell: (requisite) => requisite.name },
+  { header: 'csv.column.owner', cell: (requisite) => requisite.user.username },
+  { header: 'csv.column.is_active', cell: (requisite, language) => yesNo(requisite.is_active, language) },
+  { header: 'csv.column.payment_option', cell: (requisite) => requisite.payment_option.name },
+  { header: 'csv.column.payment_type', cell: (requisite) => requisite.payment_type.name },
+  { header: 'csv.column.currency', exact: true, cell: (requisite) => requisite.currency.code },
+  {
+    header: 'csv.column.attributes',
+    cell: (requisite) =>
+      Object.entries(requisite.attributes)
+        .map(([field, value]) => `${field}: ${value}`)
+        .join('; '),
+  },
+  {
+    header: 'csv.column.restrictions',
+    cell: (requisite) => requisite.restrictions.map((row) => `${row.type.title}: ${row.value}`).join('; '),
+  },
+  { header: 'csv.column.created_at', exact: true, cell: (requisite) => requisite.created_at },
+];

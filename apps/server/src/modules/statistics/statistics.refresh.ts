@@ -16,20 +16,29 @@ const overlap = '2 minutes';
 /** Days recomputed per statement, so a first refresh of years of orders is many bounded statements, not one. */
 const daysPerStatement = 31;
 
+/**
+ * The k-th share of an agent in an order (its shares in array order) was paid by the k-th order_referral transfer to
+ * that agent (in order number): settlement posts the shares in array order, so an agent who is both the merchant's
+ * referral and the trader's team lead has each of its two rewards under its own role. `o` is the order.
+ */
+const sharesOfOrder = sql`(
+  select x.share, row_number() over (partition by x.share ->> 'userId' order by x.idx) as k
+  from jsonb_array_elements(o.agent_shares) with ordinality as x(share, idx))`;
+const transfersOfOrder = sql`(
+  select t.code, t.amount_minor, ca.owner_id,
+         row_number() over (partition by t.code, ca.owner_id order by t.seq) as k
+  from ledger_transfers t join ledger_accounts ca on ca.id = t.credit_account_id
+  where t.reference_id = o.id and t.code in ('order_reward', 'order_referral', 'order_fee'))`;
+
 /** The orders' settlement transfers by role, summed per order: what the statistics call rewards. */
 const rewardsOfOrder = sql`
   left join lateral (
     select sum(t.amount_minor) filter (where t.code = 'order_reward') as executor_reward,
-           sum(t.amount_minor) filter (where t.code = 'order_referral' and share.role = 'referral') as referral,
-           sum(t.amount_minor) filter (where t.code = 'order_referral' and share.role = 'teamlead') as teamlead,
+           sum(t.amount_minor) filter (where t.code = 'order_referral' and s.share ->> 'role' = 'referral') as referral,
+           sum(t.amount_minor) filter (where t.code = 'order_referral' and s.share ->> 'role' = 'teamlead') as teamlead,
            sum(t.amount_minor) filter (where t.code = 'order_fee') as platform
-    from ledger_transfers t
-    join ledger_accounts ca on ca.id = t.credit_account_id
-    left join lateral (
-      select s ->> 'role' as role from jsonb_array_elements(o.agent_shares) s
-      where s ->> 'userId' = ca.owner_id::text limit 1
-    ) share on true
-    where t.reference_id = o.id and t.code in ('order_reward', 'order_referral', 'order_fee')
+    from ${transfersOfOrder} t
+    left join ${sharesOfOrder} s on t.code = 'order_referral' and s.share ->> 'userId' = t.owner_id::text and s.k = t.k
   ) r on true`;
 
 /** The orders created on the given UTC days, through the created-at index. */
@@ -57,14 +66,16 @@ async function rebuildDays(tx: Executor, days: string[]) {
   await tx.execute(sql`
     insert into agent_stats_daily (day, agent_id, role, type, status, flow_id, fiat, crypto, orders, fiat_minor,
       crypto_minor, reward_minor)
-    select (o.created_at at time zone 'UTC')::date, (s ->> 'userId')::uuid, s ->> 'role', o.type, o.status, o.flow_id,
-           o.fiat, o.crypto, count(*), sum(o.fiat_amount_minor), sum(o.crypto_amount_minor), coalesce(sum(r.reward), 0)
+    select (o.created_at at time zone 'UTC')::date, (s.share ->> 'userId')::uuid, s.share ->> 'role', o.type, o.status,
+           o.flow_id, o.fiat, o.crypto,
+           -- An order pays an agent of both roles twice but is one order: its volume counts on the first share only.
+           count(*) filter (where s.k = 1), coalesce(sum(o.fiat_amount_minor) filter (where s.k = 1), 0),
+           coalesce(sum(o.crypto_amount_minor) filter (where s.k = 1), 0), coalesce(sum(r.reward), 0)
     from orders o
-    cross join lateral jsonb_array_elements(o.agent_shares) s
+    cross join lateral ${sharesOfOrder} s
     left join lateral (
-      select sum(t.amount_minor) as reward from ledger_transfers t
-      join ledger_accounts ca on ca.id = t.credit_account_id
-      where t.reference_id = o.id and t.code = 'order_referral' and ca.owner_id = (s ->> 'userId')::uuid
+      select t.amount_minor as reward from ${transfersOfOrder} t
+      where t.code = 'order_referral' and t.owner_id = (s.share ->> 'userId')::uuid and t.k = s.k
     ) r on true
     where ${ofDays(days)}
     group by 1, 2, 3, 4, 5, 6, 7, 8`);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../../test/orders-fixture';
 import { selectRows } from '../../db/client';
-import { newId } from '../../lib/ids';
+import { derivedId, newId } from '../../lib/ids';
 import { requisites } from '../requisites/requisites.table';
-import { traderProfiles } from '../users/users.table';
+import { agentLinks, traderProfiles } from '../users/users.table';
 import { refreshDirections, refreshStatistics } from './statistics.refresh';
 
 /** Its own database: the platform-wide figures are exactly this file's orders. */
@@ -27,6 +27,14 @@ const setPaid = async (guid: string) => {
 beforeAll(async () => {
   ctx = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '100000' });
   world = await orderWorld(ctx);
+  // The merchant's referral agent is also the trader's team lead: each order pays it twice, once per role.
+  await ctx.database.db.insert(agentLinks).values({
+    userId: world.trader.id,
+    agentId: world.agent.id,
+    payInHundredths: 75,
+    payOutHundredths: 0,
+    isMain: true,
+  });
   paid = [await create('1500'), await create('2750.50'), await create('999.99')];
   for (const guid of paid) await setPaid(guid);
   canceled = await create('1234');
@@ -53,6 +61,36 @@ const amountOf = (data: StatisticData, code: string) =>
 const rewardOf = (data: StatisticData, role: string) =>
   data.statistic.role_rewards.find((row) => row.role.slug === role)?.rewards.find((r) => r.currency.code === 'USDT')
     ?.amount;
+
+/**
+ * What the ledger paid each agent share of these orders, by role, found by the transfers' own ids (settlement names
+ * them after the share's place in the order), as USDT decimal text.
+ */
+async function agentSums(orderIds: string[]) {
+  const shares = await selectRows<{ id: string; agent_shares: unknown }>(
+    ctx.app.db,
+    sql`select id, agent_shares from orders where id = any(${sql.param(orderIds)}::uuid[])`,
+  );
+  const byRole = new Map<string, string[]>();
+  for (const order of shares) {
+    const list = (typeof order.agent_shares === 'string' ? JSON.parse(order.agent_shares) : order.agent_shares) as {
+      role: string;
+    }[];
+    list.forEach((share, index) => {
+      byRole.set(share.role, [...(byRole.get(share.role) ?? []), derivedId(`order:${order.id}:settle:agent:${index}`)]);
+    });
+  }
+  const sums = new Map<string, string>();
+  for (const [role, ids] of byRole) {
+    const [row] = await selectRows<{ amount: string }>(
+      ctx.app.db,
+      sql`select (sum(amount_minor) / 1000000.0)::numeric(38, 6)::text as amount from ledger_transfers
+          where id = any(${sql.param(ids)}::uuid[])`,
+    );
+    sums.set(role, (row?.amount ?? '0').replace(/\.?0+$/, ''));
+  }
+  return sums;
+}
 
 /** The ledger's own sums for these orders, by transfer code, as USDT decimal text. */
 async function ledgerSums(orderIds: string[]) {
@@ -91,7 +129,11 @@ describe('statistics (SPEC §2.9, DESIGN §13)', () => {
     expect(Number(amountOf(data, 'USDT'))).toBe(Number(orders[0]?.crypto));
     const ledger = await ledgerSums(paid);
     expect(rewardOf(data, 'trader')).toBe(ledger.get('order_reward'));
-    expect(rewardOf(data, 'referral')).toBe(ledger.get('order_referral'));
+    const agents = await agentSums(paid);
+    expect(agents.get('referral')).toBeDefined();
+    expect(agents.get('teamlead')).toBeDefined();
+    expect(rewardOf(data, 'referral')).toBe(agents.get('referral'));
+    expect(rewardOf(data, 'teamlead')).toBe(agents.get('teamlead'));
     expect(rewardOf(data, 'platform')).toBe(ledger.get('order_fee'));
     // Nothing was created or lost: what the merchant got and every reward add up to what the holds gave.
     expect(data.statistic.per_day).toEqual([
@@ -150,9 +192,14 @@ describe('statistics (SPEC §2.9, DESIGN §13)', () => {
       await new Client(ctx.app).signIn(world.agent.username),
       '/api/inner/my/order/statistic/',
     );
+    // Each order once, though it paid the agent under both roles.
     expect(amountOf(agent, 'RUB')).toBe('5250.49');
-    expect(agent.statistic.role_rewards.map((row) => row.role.slug)).toEqual(['referral']);
-    expect(rewardOf(agent, 'referral')).toBe(ledger.get('order_referral'));
+    expect(agent.statistic.sum.find((row) => row.currency.code === 'RUB')?.orders).toBe(3);
+    expect(agent.statistic.role_rewards.map((row) => row.role.slug)).toEqual(['referral', 'teamlead']);
+    const agents = await agentSums(paid);
+    expect(rewardOf(agent, 'referral')).toBe(agents.get('referral'));
+    expect(rewardOf(agent, 'teamlead')).toBe(agents.get('teamlead'));
+    expect(ledger.get('order_referral')).toBeDefined();
 
     // Somebody else's view of the same call: nothing of this merchant's.
     const stranger = await createUser(ctx.database, { type: 'trader' });

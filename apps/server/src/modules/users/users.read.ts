@@ -1,12 +1,22 @@
-import { type ListData, paginate, permissions, USDT, type User, type UserListQuery } from '@paydesk/contract';
+import {
+  type Language,
+  type ListData,
+  paginate,
+  permissions,
+  USDT,
+  type User,
+  type UserListQuery,
+} from '@paydesk/contract';
 import { type Executor, readAll } from '../../db/client';
+import { keysetChunks } from '../../db/keyset';
+import { csvStream } from '../../http/csv';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { auditTrail } from '../audit/audit.service';
 import * as ledger from '../ledger/ledger.repository';
 import { userListFilters } from './users.filters';
 import * as repo from './users.repository';
-import { percentText, toUser } from './users.view';
+import { percentText, toUser, userCsvColumns } from './users.view';
 
 type Row = { user: repo.UserRow; profile: repo.TraderProfileRow | null };
 
@@ -36,23 +46,34 @@ export async function loadUser(db: Executor, id: string): Promise<User> {
   return view;
 }
 
+type UserFilterQuery = Omit<UserListQuery, 'page' | 'count'>;
+
+const filterOf = (query: UserFilterQuery): repo.UserListFilter => ({
+  type: query['filter[type]'],
+  uuid: query['filter[uuid]'],
+  username: query['filter[username]'],
+  isActive: query['filter[is_active]'],
+  isBlocked: query['filter[is_blocked]'],
+});
+
 /** GET /user: SPEC §2.8's lists, filtered and paged in SQL. */
 export async function listUsers(db: Executor, query: UserListQuery): Promise<ListData<User>> {
-  const { rows, count } = await repo.listUsers(
-    db,
-    {
-      type: query['filter[type]'],
-      uuid: query['filter[uuid]'],
-      username: query['filter[username]'],
-      isActive: query['filter[is_active]'],
-      isBlocked: query['filter[is_blocked]'],
-    },
-    pageOf(query),
-  );
+  const { rows, count } = await repo.listUsers(db, filterOf(query), pageOf(query));
   return {
     items: await loadUsers(db, rows),
     context: { available_filters: userListFilters(), pagination: paginate(count.total, query, count.estimated) },
   };
+}
+
+/** GET /user/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+export function exportUsers(db: Executor, query: UserFilterQuery, language: Language) {
+  const filter = filterOf(query);
+  async function* chunks() {
+    for await (const rows of keysetChunks((after, size) => repo.userChunk(db, filter, after, size))) {
+      yield await loadUsers(db, rows);
+    }
+  }
+  return csvStream(userCsvColumns, language, chunks());
 }
 
 /** GET /agent/trader/: the agent's own traders with the agent's percentages (SPEC §2.7). */

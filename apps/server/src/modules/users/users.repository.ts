@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { openUserAccounts } from '../ledger/ledger.repository';
 import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
@@ -92,16 +93,27 @@ function listConditions(filter: UserListFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The lists' order: newest first. */
+const userKeys = keyset(users.createdAt, users.id, false);
+
+function selectWithProfiles<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({ user: users, profile: traderProfiles, ...(extra as Extra) })
+    .from(users)
+    .leftJoin(traderProfiles, eq(traderProfiles.userId, users.id));
+}
+
+/** One chunk of the users export (DESIGN §13): the list's rows after the cursor, in the list's order. */
+export const userChunk = (db: Executor, filter: UserListFilter, after: Cursor | undefined, size: number) =>
+  readChunk(selectWithProfiles(db, userKeys.cursor), userKeys, listConditions(filter), after, size);
+
 /** One page of users, newest first, with the total for pagination; paging happens in SQL. */
 export async function listUsers(db: Executor, filter: UserListFilter, page: { limit: number; offset: number }) {
   const where = listConditions(filter);
   const [rows, count] = await Promise.all([
-    db
-      .select({ user: users, profile: traderProfiles })
-      .from(users)
-      .leftJoin(traderProfiles, eq(traderProfiles.userId, users.id))
+    selectWithProfiles(db)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...userKeys.orderBy)
       .limit(page.limit)
       .offset(page.offset),
     countRows(db, db.select({ id: users.id }).from(users).where(where)),

@@ -17,13 +17,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import { acceptInvite } from './accept-invite';
 import { setBlocked } from './block-user';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
-import { adminRoleList, agentTraders, listUsers, loadUser, permissionList, userAuditTrail } from './users.read';
+import {
+  adminRoleList,
+  agentTraders,
+  exportUsers,
+  listUsers,
+  loadUser,
+  permissionList,
+  userAuditTrail,
+} from './users.read';
 
 const tags = ['users'];
 const one = successEnvelope(userSchema);
@@ -46,6 +55,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await listUsers(db, request.query) }),
+  );
+
+  app.get(
+    '/user/export.csv',
+    { config: manage, schema: { tags, querystring: userListQuerySchema.omit(withoutPaging), response: csvReplies } },
+    async (request, reply) => sendCsv(reply, 'users', exportUsers(db, request.query, request.language)),
   );
 
   app.post(

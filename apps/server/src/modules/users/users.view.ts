@@ -1,4 +1,5 @@
 import { formatAmount, formatMoney, USDT, type User, type UserType } from '@paydesk/contract';
+import { type CsvColumn, yesNo } from '../../http/csv';
 import type { OwnerBalances } from '../ledger/ledger.repository';
 import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.repository';
 
@@ -84,3 +85,25 @@ export function auditSnapshot(view: User): Record<string, unknown> {
   const { uuid: _uuid, is_online: _online, wallets: _wallets, balance: _balance, created_at: _created, ...rest } = view;
   return rest;
 }
+
+/** The first fee tier's percentage of a direction, as the user lists show it. */
+const firstFee = (user: User, direction: 'pay_in' | 'pay_out') =>
+  user.profile?.fees.find((fee) => fee.direction === direction)?.percentage ?? null;
+
+/** The columns of the users export (DESIGN §13): those of the user lists, balances exact. */
+export const userCsvColumns: CsvColumn<User>[] = [
+  { header: 'csv.column.id', exact: true, cell: (user) => user.uuid },
+  { header: 'csv.column.username', cell: (user) => user.username },
+  { header: 'csv.column.type', exact: true, cell: (user) => user.type },
+  { header: 'csv.column.email', cell: (user) => user.email },
+  { header: 'csv.column.is_active', cell: (user, language) => yesNo(user.is_active, language) },
+  { header: 'csv.column.is_blocked', cell: (user, language) => yesNo(user.is_blocked, language) },
+  { header: 'csv.column.is_online', cell: (user, language) => yesNo(user.is_online, language) },
+  { header: 'csv.column.balance', exact: true, cell: (user) => user.balance.virtual },
+  { header: 'csv.column.hold', exact: true, cell: (user) => user.balance.hold },
+  { header: 'csv.column.insurance', exact: true, cell: (user) => user.balance.insurance },
+  { header: 'csv.column.pay_in_fee', exact: true, cell: (user) => firstFee(user, 'pay_in') },
+  { header: 'csv.column.pay_out_fee', exact: true, cell: (user) => firstFee(user, 'pay_out') },
+  { header: 'csv.column.comment', cell: (user) => user.comment },
+  { header: 'csv.column.created_at', exact: true, cell: (user) => user.created_at },
+];

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
+import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { users } from '../users/users.table';
 import { depositAddresses, platformSettings } from './wallets.table';
@@ -63,19 +64,34 @@ export interface WalletListFilter {
   address?: string | undefined;
 }
 
-/** One page of real wallets with their holders, newest first, and the total; paging happens in SQL. */
-export async function listAddresses(db: Executor, filter: WalletListFilter, page: { limit: number; offset: number }) {
+function listConditions(filter: WalletListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.username) conditions.push(contains(users.username, filter.username));
   if (filter.address) conditions.push(contains(depositAddresses.address, filter.address));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The list's order: newest first, then by address. */
+const walletKeys = keyset(depositAddresses.createdAt, depositAddresses.address, false, true);
+
+function selectWithHolders<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({
+      address: depositAddresses,
+      holder: { id: users.id, username: users.username, isRoot: users.isRoot },
+      ...(extra as Extra),
+    })
+    .from(depositAddresses)
+    .innerJoin(users, eq(users.id, depositAddresses.userId));
+}
+
+/** One page of real wallets with their holders, newest first, and the total; paging happens in SQL. */
+export async function listAddresses(db: Executor, filter: WalletListFilter, page: { limit: number; offset: number }) {
+  const where = listConditions(filter);
   const [rows, count] = await Promise.all([
-    db
-      .select({ address: depositAddresses, holder: { id: users.id, username: users.username, isRoot: users.isRoot } })
-      .from(depositAddresses)
-      .innerJoin(users, eq(users.id, depositAddresses.userId))
+    selectWithHolders(db)
       .where(where)
-      .orderBy(desc(depositAddresses.createdAt), depositAddresses.address)
+      .orderBy(...walletKeys.orderBy)
       .limit(page.limit)
       .offset(page.offset),
     countRows(
@@ -91,6 +107,10 @@ export async function listAddresses(db: Executor, filter: WalletListFilter, page
   ]);
   return { rows, count };
 }
+
+/** One chunk of the wallets export (DESIGN §13): the list's rows after the cursor, in the list's order. */
+export const addressChunk = (db: Executor, filter: WalletListFilter, after: Cursor | undefined, size: number) =>
+  readChunk(selectWithHolders(db, walletKeys.cursor), walletKeys, listConditions(filter), after, size);
 
 /** What each address has received: the sum of the ledger transfers of the deposits credited through it. */
 export async function receivedBy(db: Executor, addresses: string[]): Promise<Map<string, bigint>> {

@@ -7,6 +7,7 @@ import {
   walletSchema,
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import { pageOfWallets } from './wallets.service';
@@ -45,6 +46,15 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await wallets.list(request.query) }),
+  );
+
+  app.get(
+    '/wallet/export.csv',
+    {
+      config: { access: 'wallets.read' },
+      schema: { tags, querystring: walletListQuerySchema.omit(withoutPaging), response: csvReplies },
+    },
+    async (request, reply) => sendCsv(reply, 'wallets', wallets.exportCsv(request.query, request.language)),
   );
 
   app.get(

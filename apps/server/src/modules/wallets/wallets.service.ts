@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  type Language,
   type ListData,
   type PlatformInfo,
   paginate,
@@ -11,6 +12,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
+import { keysetChunks } from '../../db/keyset';
+import { type CsvColumn, csvStream } from '../../http/csv';
 import { pageOf } from '../../lib/paging';
 import { type DepositKey, depositKeyOf, newDemoXpub } from '../../lib/tron';
 import * as repo from './wallets.repository';
@@ -49,8 +52,36 @@ export function pageOfWallets(all: Wallet[], query: { page: number; count: numbe
   };
 }
 
+const filterOf = (query: Omit<WalletListQuery, 'page' | 'count'>): repo.WalletListFilter => ({
+  username: query['filter[username]'],
+  address: query['filter[address]'],
+});
+
+/** The columns of the wallets export: the address, its holder and what it received (exact). */
+const walletCsvColumns: CsvColumn<Wallet>[] = [
+  { header: 'csv.column.address', exact: true, cell: (wallet) => wallet.name },
+  { header: 'csv.column.owner', cell: (wallet) => wallet.holder.username },
+  { header: 'csv.column.owner_id', exact: true, cell: (wallet) => wallet.holder.uuid },
+  { header: 'csv.column.received', exact: true, cell: (wallet) => wallet.amount.amount },
+  { header: 'csv.column.currency', exact: true, cell: (wallet) => wallet.amount.currency.code },
+];
+
 /** SPEC §3 Wallet, §2.10 real wallets; the platform facts of GET /platform. */
 export function createWalletsService(db: Db, config: Config, depositKey: DepositKey | null) {
+  /** The wire wallets of rows of addresses with their holders, with what each received (one query). */
+  async function walletsOf(rows: { address: repo.DepositAddressRow; holder: Holder }[]): Promise<Wallet[]> {
+    const received = await repo.receivedBy(
+      db,
+      rows.map((row) => row.address.address),
+    );
+    return rows.map(({ address, holder }) => ({
+      name: address.address,
+      type: { slug: 'real' as const },
+      amount: { amount: formatMoney(received.get(address.address) ?? 0n, USDT), currency: USDT },
+      holder: holderOf(holder),
+    }));
+  }
+
   /** Whether a user whose addresses come from these keys still needs one of the current key. */
   const needsAddress = (fingerprints: string[]) =>
     depositKey !== null && !fingerprints.includes(depositKey.fingerprint);
@@ -74,22 +105,9 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
     addressesFor,
     /** GET /wallet: every real wallet with its holder and what it received. */
     async list(query: WalletListQuery): Promise<ListData<Wallet>> {
-      const { rows, count } = await repo.listAddresses(
-        db,
-        { username: query['filter[username]'], address: query['filter[address]'] },
-        pageOf(query),
-      );
-      const received = await repo.receivedBy(
-        db,
-        rows.map((row) => row.address.address),
-      );
+      const { rows, count } = await repo.listAddresses(db, filterOf(query), pageOf(query));
       return {
-        items: rows.map(({ address, holder }) => ({
-          name: address.address,
-          type: { slug: 'real' as const },
-          amount: { amount: formatMoney(received.get(address.address) ?? 0n, USDT), currency: USDT },
-          holder: holderOf(holder),
-        })),
+        items: await walletsOf(rows),
         context: {
           available_filters: [
             { name: 'username', label: 'filters.username', type: 'text' },
@@ -98,6 +116,16 @@ export function createWalletsService(db: Db, config: Config, depositKey: Deposit
           pagination: paginate(count.total, query, count.estimated),
         },
       };
+    },
+    /** GET /wallet/export.csv (DESIGN §13): the same list, whole, streamed in keyset chunks. */
+    exportCsv(query: Omit<WalletListQuery, 'page' | 'count'>, language: Language) {
+      const filter = filterOf(query);
+      async function* chunks() {
+        for await (const rows of keysetChunks((after, size) => repo.addressChunk(db, filter, after, size))) {
+          yield await walletsOf(rows);
+        }
+      }
+      return csvStream(walletCsvColumns, language, chunks());
     },
     platformInfo(): PlatformInfo {
       return {

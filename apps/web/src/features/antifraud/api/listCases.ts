@@ -9,8 +9,10 @@ import { caseListsKey } from './antiFraudKey';
 const caseListSchema = listEnvelope(antiFraudCaseSchema).shape.data;
 
 /** `GET /anti_fraud/` (SPEC §7): the cases, newest first; the answer is checked against the contract. */
+export const caseListPath = '/anti_fraud/';
+
 export async function fetchCases(params: ListParams, signal?: AbortSignal): Promise<ListData<AntiFraudCase>> {
-  const data = await http.get<unknown>('/anti_fraud/', { query: toListQuery(params), signal });
+  const data = await http.get<unknown>(caseListPath, { query: toListQuery(params), signal });
   return caseListSchema.parse(data);
 }
 

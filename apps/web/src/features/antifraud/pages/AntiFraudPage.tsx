@@ -1,16 +1,17 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AntiFraudCase, can } from '@paydesk/contract';
+import { type AntiFraudCase, antiFraudListQuerySchema, can } from '@paydesk/contract';
 import { IconAdjustments, IconFileSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { useCasesList } from '../api/listCases';
+import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
+import { caseListPath, useCasesList } from '../api/listCases';
 import { caseColumns, targetName } from '../components/caseColumns';
 import { ReceiptCheckModal } from '../components/ReceiptCheckModal';
 import { ReleaseCaseModal } from '../components/ReleaseCaseModal';
@@ -21,14 +22,15 @@ type Dialog = { kind: 'settings' } | { kind: 'receipt' } | { kind: 'release'; it
 /**
  * /antifraud (SPEC §2.16, DESIGN §13): the cases the rules opened, newest first, with the server's filters. A full
  * admin releases a New case and changes the rules' settings; a support admin sees both and changes nothing. Both
- * check a receipt against the orders.
+ * check a receipt against the orders. The filters are kept in the address; the list exports as CSV as it is filtered.
  */
 export function AntiFraudPage() {
   const { t } = useTranslation('antifraud');
   const failureText = useFailureText();
   const user = useCurrentUser().data;
   const mayManage = user !== undefined && can(accessSubjectOf(user), 'antiFraud.manage');
-  const list = useListParams();
+  const mayExport = user !== undefined && can(accessSubjectOf(user), 'antiFraud.read');
+  const list = useUrlListParams(antiFraudListQuerySchema);
   const cases = useCasesList(list.params);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -60,6 +62,7 @@ export function AntiFraudPage() {
           {t('title')}
         </Title>
         <Group gap="sm">
+          {mayExport && <ExportCsvButton listPath={caseListPath} query={toListQuery(list.params)} />}
           <Button
             variant="default"
             leftSection={<IconFileSearch size={16} aria-hidden />}

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { Executor, ExecutorType, Flow } from '@paydesk/contract';
+import { type Executor, type ExecutorType, type Flow, flowListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { useRetained } from '../../../ui/useRetained';
 import { useDeleteFlow } from '../api/deleteFlow';
 import { useFlows } from '../api/listFlows';
@@ -33,13 +33,13 @@ type Kind = Dialog['kind'];
 
 /**
  * /potoc (SPEC §2.19): the flows, admin only (`flows.manage`, no support admin; the route guard and the server refuse
- * everyone else). Create, edit and delete flows; add, remove and rank executors; set the rate; restrict traders.
+ * everyone else). Create, edit and delete flows; add, remove and rank executors; set the rate; restrict traders. The list's filters are kept in the address.
  */
 export function FlowsPage() {
   const { t } = useTranslation('flows');
   const failureText = useFailureText();
   const toasts = useFlowToasts();
-  const list = useListParams();
+  const list = useUrlListParams(flowListQuerySchema);
   const flows = useFlows(list.params);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);

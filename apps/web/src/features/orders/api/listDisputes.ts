@@ -26,6 +26,10 @@ const listPaths: Partial<Record<UserType, string>> = {
   merchant: '/merchant/dispute/',
 };
 
+export function disputeListPath(role: UserType): string {
+  return listPaths[role] ?? '/dispute/';
+}
+
 const disputeListSchema = listEnvelope(disputeSchema).shape.data;
 
 export interface DisputeListRequest {
@@ -36,11 +40,15 @@ export interface DisputeListRequest {
   params: ListParams;
 }
 
+/** The query of an APPEALS list: its params and the screen's statuses. */
+export function disputeListQueryParams({ statuses, params }: DisputeListRequest): Record<string, string> {
+  return toListQuery({ ...params, filters: { ...params.filters, status: statuses.join(',') } });
+}
+
 /** `GET [/{role}]/dispute/` newest first, checked against the contract. */
 export async function fetchDisputes(request: DisputeListRequest, signal?: AbortSignal): Promise<ListData<Dispute>> {
-  const { role, statuses, params } = request;
-  const query = toListQuery({ ...params, filters: { ...params.filters, status: statuses.join(',') } });
-  return disputeListSchema.parse(await http.get<unknown>(listPaths[role] ?? '/dispute/', { query, signal }));
+  const query = disputeListQueryParams(request);
+  return disputeListSchema.parse(await http.get<unknown>(disputeListPath(request.role), { query, signal }));
 }
 
 export const disputesListQuery = (request: DisputeListRequest, language: Language) =>

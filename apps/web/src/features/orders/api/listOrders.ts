@@ -1,4 +1,5 @@
 import {
+  type DealTab,
   type Language,
   type ListData,
   listEnvelope,
@@ -29,23 +30,27 @@ export function orderListPath(role: UserType): string {
 
 const orderListSchema = listEnvelope(orderSchema).shape.data;
 
+/** What a tab pins: the direction on /active and /history (SPEC §2.12), the deals tab on /deals (DESIGN §13). */
+export type OrderTab = { direction: OrderType } | { deals: DealTab };
+
 export interface OrderListRequest {
   role: UserType;
-  /** The tab: `filter[direction]`. */
-  type: OrderType;
-  /** The statuses a screen shows when the user picked none (SPEC §2.12). */
+  tab: OrderTab;
+  /** The statuses a screen shows when the user picked none (SPEC §2.12); none for every status. */
   statuses: readonly OrderStatus[];
   params: ListParams;
 }
 
+/** The query of one tab's list: its params, the screen's statuses unless the user picked some, and the tab. */
+export function orderListQueryParams(request: OrderListRequest): Record<string, string> {
+  const { tab, statuses, params } = request;
+  const query = toListQuery({ ...params, filters: { status: statuses.join(','), ...params.filters } });
+  return 'direction' in tab ? { ...query, 'filter[direction]': tab.direction } : { ...query, 'filter[tab]': tab.deals };
+}
+
 /** `GET [/{role}]/order` for one tab, newest first; the answer is checked against the contract. */
 export async function fetchOrders(request: OrderListRequest, signal?: AbortSignal): Promise<ListData<Order>> {
-  const { role, type, statuses, params } = request;
-  const query = toListQuery({ ...params, filters: { status: statuses.join(','), ...params.filters } });
-  const data = await http.get<unknown>(orderListPath(role), {
-    query: { ...query, 'filter[direction]': type },
-    signal,
-  });
+  const data = await http.get<unknown>(orderListPath(request.role), { query: orderListQueryParams(request), signal });
   return orderListSchema.parse(data);
 }
 

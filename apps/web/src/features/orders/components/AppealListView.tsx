@@ -1,13 +1,21 @@
-import { Stack, Text } from '@mantine/core';
-import { type AccessSubject, can, type Dispute, type DisputeStatus, type UserType } from '@paydesk/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import {
+  type AccessSubject,
+  can,
+  type Dispute,
+  type DisputeStatus,
+  disputeListQuerySchema,
+  type UserType,
+} from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { useDisputesList } from '../api/listDisputes';
+import { useUrlListParams } from '../../../ui/useListParams';
+import { disputeListPath, disputeListQueryParams, useDisputesList } from '../api/listDisputes';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import { appealColumns } from './appealColumns';
 import { CheckPreviewModal } from './CheckPreview';
@@ -26,6 +34,9 @@ export const appealStatuses: Record<OrderScreen, readonly DisputeStatus[]> = {
   history: ['rejected', 'resolved'],
 };
 
+/** What the address may set: the screen, not the address, says the statuses. */
+const urlSchema = disputeListQuerySchema.omit({ 'filter[status]': true });
+
 /** Who has the APPEALS tab (SPEC §2.12, §6). */
 export const appealRoles: readonly UserType[] = ['admin', 'merchant'];
 
@@ -37,14 +48,16 @@ export interface AppealListViewProps {
 /**
  * The APPEALS tab of /active or /history: the role's disputes of the screen's statuses, paginated. An admin who may
  * (`disputes.manage`, so no support admin) rejects or resolves an open one from its row; every admin can look at a
- * dispute's check; a merchant reads its own disputes.
+ * dispute's check and exports the tab; a merchant reads its own disputes. The page and its size are kept in the
+ * address.
  */
 export function AppealListView({ screen, subject }: AppealListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
   const toasts = useOrderToasts();
-  const list = useListParams();
-  const disputes = useDisputesList({ role: subject.type, statuses: appealStatuses[screen], params: list.params });
+  const list = useUrlListParams(urlSchema);
+  const request = { role: subject.type, statuses: appealStatuses[screen], params: list.params };
+  const disputes = useDisputesList(request);
   const send = useSetDisputeStatus();
   const [resolving, setResolving] = useState<Dispute | null>(null);
   const [checking, setChecking] = useState<Dispute | null>(null);
@@ -78,6 +91,11 @@ export function AppealListView({ screen, subject }: AppealListViewProps) {
 
   return (
     <Stack gap="md">
+      {can(subject, 'orders.all') && (
+        <Group justify="flex-end">
+          <ExportCsvButton listPath={disputeListPath(subject.type)} query={disputeListQueryParams(request)} />
+        </Group>
+      )}
       {disputes.isError && (
         <Text c="red" size="sm" role="alert">
           {failureText(disputes.error, t('loadFailed'))}

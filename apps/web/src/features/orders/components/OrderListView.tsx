@@ -1,14 +1,23 @@
-import { Stack, Text } from '@mantine/core';
-import type { Order, OrderStatus, OrderType, UserType } from '@paydesk/contract';
+import { Group, Stack, Text } from '@mantine/core';
+import {
+  can,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  orderListQuerySchema,
+  type UserType,
+} from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { useOrdersList } from '../api/listOrders';
+import { useUrlListParams } from '../../../ui/useListParams';
+import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import { type ConfirmedAction, ConfirmOrderActionModal } from './ConfirmOrderActionModal';
 import { DisputeFormModal } from './DisputeFormModal';
@@ -19,41 +28,70 @@ import { useOrderToasts } from './useOrderToasts';
 /** Which of the two order screens a list belongs to (SPEC §2.12). */
 export type OrderScreen = 'active' | 'history';
 
+/** The screens that list orders: the two of SPEC §2.12 and the admin's /deals (SPEC §2.21, DESIGN §13). */
+export type OrderListScreen = OrderScreen | 'deals';
+
 /**
  * The statuses each screen loads: the active screen `new,in-progress` (SPEC §2.12) and nothing else; history starts
- * on the finished ones and lets the user pick among the statuses its filter offers.
+ * on the finished ones and lets the user pick among the statuses its filter offers; /deals, whose tabs cut by state
+ * themselves, every status.
  */
-export const screenStatuses: Record<OrderScreen, readonly OrderStatus[]> = {
+export const screenStatuses: Record<OrderListScreen, readonly OrderStatus[]> = {
   active: ['new', 'in-progress'],
   history: ['paid', 'canceled'],
+  deals: [],
 };
 
 const isConfirmed = (action: OrderRowAction): action is ConfirmedAction => action === 'set_paid' || action === 'cancel';
 
 /** History's status filter falls back to its default, so Reset shows (and sends) paid and canceled again. */
-function withDefaultStatus(screen: OrderScreen, values: FilterValues): FilterValues {
-  if (screen === 'active' || values.status) return values;
+function withDefaultStatus(screen: OrderListScreen, values: FilterValues): FilterValues {
+  if (screen !== 'history' || values.status) return values;
   return { ...values, status: screenStatuses.history.join(',') };
 }
 
+/** The tab's direction; none on the deals tabs that cut by state, which hold both. */
+function directionOf(tab: OrderTab): OrderType | undefined {
+  if ('direction' in tab) return tab.direction;
+  return tab.deals === 'pay_in' || tab.deals === 'pay_out' ? tab.deals : undefined;
+}
+
+/**
+ * Whether the filter bar offers the status: not where the tab or the screen already is one (the active screen, the
+ * deals tabs of a state).
+ */
+const offersStatus = (screen: OrderListScreen, tab: OrderTab) =>
+  screen === 'history' || (screen === 'deals' && directionOf(tab) !== undefined);
+
+/** What the address may set: never the tab itself, which the page holds in `?tab=`, nor a status the bar hides. */
+const urlSchema = orderListQuerySchema.omit({ 'filter[tab]': true, 'filter[direction]': true });
+const urlSchemaWithoutStatus = urlSchema.omit({ 'filter[status]': true });
+
 export interface OrderListViewProps {
-  screen: OrderScreen;
-  type: OrderType;
+  screen: OrderListScreen;
+  tab: OrderTab;
   role: UserType;
 }
 
 /**
- * One tab of /active or /history: the server's filters (no direction: the tab is; no status on the active screen),
- * the role's columns, pagination, the row actions the server allows, the confirmations and the details modal.
+ * One tab of /active, /history or /deals, kept in the address: the server's filters (no direction: the tab is; no
+ * status where the screen or the tab is one), the role's columns, pagination, the row actions the server allows, the
+ * confirmations and the details modal. An admin also exports the tab as it is filtered.
  */
-export function OrderListView({ screen, type, role }: OrderListViewProps) {
+export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
   const toasts = useOrderToasts();
-  const list = useListParams({ filters: withDefaultStatus(screen, {}) });
+  const user = useCurrentUser().data;
+  const mayExport = user !== undefined && can(accessSubjectOf(user), 'orders.all');
+  const withStatus = offersStatus(screen, tab);
+  const list = useUrlListParams(withStatus ? urlSchema : urlSchemaWithoutStatus, {
+    filters: withDefaultStatus(screen, {}),
+  });
   // Remounting the filter bar shows the defaults again after a reset.
   const [filterBarKey, setFilterBarKey] = useState(0);
-  const orders = useOrdersList({ role, type, statuses: screenStatuses[screen], params: list.params });
+  const request = { role, tab, statuses: screenStatuses[screen], params: list.params };
+  const orders = useOrdersList(request);
   const send = useOrderAction();
   const [details, setDetails] = useState<string | null>(null);
   const [disputing, setDisputing] = useState<Order | null>(null);
@@ -83,18 +121,25 @@ export function OrderListView({ screen, type, role }: OrderListViewProps) {
 
   const busy =
     send.isPending && send.variables ? { guid: send.variables.order.guid, action: send.variables.action } : null;
+  const type = directionOf(tab);
   const columns = orderColumns(type, role, t, { onDetails: (order) => setDetails(order.guid), onAction, busy });
   const filters = useMemo(
     () =>
       (orders.data?.context.available_filters ?? [])
-        .filter((filter) => screen === 'history' || filter.name !== 'status')
+        .filter((filter) => withStatus || filter.name !== 'status')
         .map((filter) => ({ ...filter, label: t(filter.label, { defaultValue: filter.label }) })),
-    [orders.data, screen, t],
+    [orders.data, withStatus, t],
   );
   const pagination = orders.data?.context.pagination;
+  const caption = 'deals' in tab ? t(`deals.caption.${tab.deals}`) : t(`caption.${screen}.${tab.direction}`);
 
   return (
     <Stack gap="md">
+      {mayExport && (
+        <Group justify="flex-end">
+          <ExportCsvButton listPath={orderListPath(role)} query={orderListQueryParams(request)} />
+        </Group>
+      )}
       {filters.length > 0 && (
         <FilterBar
           key={filterBarKey}
@@ -118,7 +163,7 @@ export function OrderListView({ screen, type, role }: OrderListViewProps) {
         loading={orders.isFetching && (orders.isPlaceholderData || !orders.data)}
         emptyMessage={t(`empty.${screen}`)}
         minWidthPx={role === 'admin' ? 1350 : 900}
-        caption={t(`caption.${screen}.${type}`)}
+        caption={caption}
       />
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />

@@ -131,10 +131,11 @@ const overseers: readonly UserType[] = ['admin', 'merchant'];
 /**
  * The columns of SPEC §2.12 for one tab and role: guid, status with its creation date, amount; the pay-in table's
  * holder and payment details (admin, merchant, trader); executor, merchant and flow (admin, merchant); the admin's
- * webhook column; and the row actions, which follow each order's `actions` from the server.
+ * webhook column; and the row actions, which follow each order's `actions` from the server. A tab of both directions
+ * (`type` undefined: the deals tabs of a state) says each order's direction and shows the payment details of all.
  */
 export function orderColumns(
-  type: OrderType,
+  type: OrderType | undefined,
   role: UserType,
   t: TFunction,
   actions: OrderRowActions,
@@ -142,9 +143,16 @@ export function orderColumns(
   const columns: DataTableColumn<Order>[] = [
     { key: 'guid', title: t('column.guid'), render: (order) => <CopyableId id={order.guid} /> },
     { key: 'status', title: t('column.status'), render: (order) => <StatusCell order={order} t={t} /> },
-    { key: 'amount', title: t('column.amount'), render: (order) => <OrderAmount order={order} /> },
   ];
-  if (type === 'pay_in' && detailsRoles.includes(role)) {
+  if (type === undefined) {
+    columns.push({
+      key: 'type',
+      title: t('column.type'),
+      render: (order) => <Text size="sm">{t(`details.orderType.${order.type}`)}</Text>,
+    });
+  }
+  columns.push({ key: 'amount', title: t('column.amount'), render: (order) => <OrderAmount order={order} /> });
+  if (type !== 'pay_out' && detailsRoles.includes(role)) {
     columns.push({
       key: 'payment_details',
       title: t('column.paymentDetails'),

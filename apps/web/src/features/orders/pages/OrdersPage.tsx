@@ -1,8 +1,10 @@
-import { Stack, Tabs, Title } from '@mantine/core';
-import { type OrderType, orderTypes } from '@paydesk/contract';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { can, type OrderType, orderTypes } from '@paydesk/contract';
+import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { useUrlTab } from '../../../ui/useUrlTab';
 import { AppealListView, appealRoles } from '../components/AppealListView';
 import { OrderListView, type OrderScreen } from '../components/OrderListView';
 
@@ -11,28 +13,30 @@ type OrdersTab = OrderType | 'appeals';
 
 /**
  * /active and /history (SPEC §2.12): pay-in and pay-out tabs, and APPEALS for an admin or a merchant, the tab kept in
- * `?tab=` so a reload keeps it. The lists follow the role of the signed-in user: its list path, its columns and the
- * actions the server allows it.
+ * `?tab=` and the list's filters beside it, so a reload or a bookmark keeps the view; each change of tab is a history
+ * entry and starts the new tab unfiltered. The lists follow the role of the signed-in user: its list path, its columns
+ * and the actions the server allows it. An admin reaches /deals from here: it has no side-menu entry (SPEC §2.2).
  */
 function OrdersPage({ screen }: { screen: OrderScreen }) {
   const { t } = useTranslation('orders');
   const user = useCurrentUser().data;
-  const [search, setSearch] = useSearchParams();
   const tabs: readonly OrdersTab[] = user && appealRoles.includes(user.role) ? [...orderTypes, 'appeals'] : orderTypes;
-  const isTab = (value: string | null): value is OrdersTab => tabs.includes(value as OrdersTab);
-  const requested = search.get('tab');
-  const tab: OrdersTab = isTab(requested) ? requested : 'pay_in';
+  const [tab, setTab] = useUrlTab(tabs, 'pay_in');
+  const mayReadDeals = user !== undefined && can(accessSubjectOf(user), 'deals.read');
 
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t(`title.${screen}`)}
-      </Title>
-      <Tabs
-        value={tab}
-        onChange={(value) => isTab(value) && setSearch({ tab: value }, { replace: true })}
-        keepMounted={false}
-      >
+      <Group justify="space-between" gap="sm">
+        <Title order={1} size="h2">
+          {t(`title.${screen}`)}
+        </Title>
+        {mayReadDeals && (
+          <Button component={Link} to="/deals" variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>
+            {t('deals.open')}
+          </Button>
+        )}
+      </Group>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((type) => (
             <Tabs.Tab key={type} value={type}>
@@ -43,7 +47,7 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
         {user &&
           orderTypes.map((type) => (
             <Tabs.Panel key={type} value={type}>
-              <OrderListView screen={screen} type={type} role={user.role} />
+              <OrderListView screen={screen} tab={{ direction: type }} role={user.role} />
             </Tabs.Panel>
           ))}
         {user && tabs.includes('appeals') && (

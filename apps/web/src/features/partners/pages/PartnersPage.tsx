@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type PartnerSystem } from '@paydesk/contract';
+import { can, type PartnerSystem, partnerSystemListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { useListParams } from '../../../ui/useListParams';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { PartnerDetailView } from '../components/PartnerDetailView';
 import { PartnerFormModal } from '../components/PartnerFormModal';
 import { PartnerListView } from '../components/PartnerListView';
@@ -34,8 +34,8 @@ export function PartnersPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const slug = search.get('slug');
-  // The list's page and filters live here, so they are still there when the detail view closes.
-  const list = useListParams();
+  // The list's page and filters live in the address, so they are still there when the detail view closes.
+  const list = useUrlListParams(partnerSystemListQuerySchema);
   const [opened, setOpened] = useState<PartnerSystem | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const listTitleRef = useRef<HTMLHeadingElement>(null);

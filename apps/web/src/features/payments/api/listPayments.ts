@@ -7,12 +7,16 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 /** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
 export const paymentsKey = [...moneyKey, 'payments'] as const;
 
+export const paymentListPath = '/transaction';
+
+/** The query of one tab's list: the list's params and the tab as `filter[type]`. */
+export function paymentListQueryParams(type: PaymentType, params: ListParams): Record<string, string> {
+  return { ...toListQuery(params), 'filter[type]': type };
+}
+
 /** `GET /transaction` for one tab (SPEC §2.13): the tab is `filter[type]`, newest first. */
 export function fetchPayments(type: PaymentType, params: ListParams, signal?: AbortSignal): Promise<ListData<Payment>> {
-  return http.get<ListData<Payment>>('/transaction', {
-    query: { ...toListQuery(params), 'filter[type]': type },
-    signal,
-  });
+  return http.get<ListData<Payment>>(paymentListPath, { query: paymentListQueryParams(type, params), signal });
 }
 
 export const paymentsListQuery = (type: PaymentType, params: ListParams) =>

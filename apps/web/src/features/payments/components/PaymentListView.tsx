@@ -1,29 +1,35 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Payment, PaymentType } from '@paydesk/contract';
+import { type Payment, type PaymentType, paymentListQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { useAcceptPayment } from '../api/acceptPayment';
-import { usePaymentsList } from '../api/listPayments';
+import { paymentListPath, paymentListQueryParams, usePaymentsList } from '../api/listPayments';
 import { paymentColumns } from './paymentColumns';
 import { RejectPaymentModal } from './RejectPaymentModal';
 import { ReportSentModal } from './ReportSentModal';
 
 type Dialog = { kind: 'reject'; payment: Payment } | { kind: 'sent'; payment: Payment };
 
+/** What the address may set: the type is the tab's. */
+const urlSchema = paymentListQuerySchema.omit({ 'filter[type]': true });
+
 /**
  * One tab of /pay (SPEC §2.13): the server's filters, the tab's columns and pagination. On withdrawals an admin
  * accepts what waits on moderation, rejects what is not sent yet and reports the on-chain send; the list reloads
- * after each and a toast says what happened.
+ * after each and a toast says what happened. The page, its size and the filters are kept in the address; the list
+ * exports as CSV as it is filtered, for whoever may read it.
  */
-export function PaymentListView({ type, mayModerate }: { type: PaymentType; mayModerate: boolean }) {
+export function PaymentListView(props: { type: PaymentType; mayModerate: boolean; mayExport: boolean }) {
+  const { type, mayModerate, mayExport } = props;
   const { t } = useTranslation('payments');
-  const list = useListParams();
+  const list = useUrlListParams(urlSchema);
   const payments = usePaymentsList(type, list.params);
   const accept = useAcceptPayment();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -73,6 +79,11 @@ export function PaymentListView({ type, mayModerate }: { type: PaymentType; mayM
 
   return (
     <Stack gap="md">
+      {mayExport && (
+        <Group justify="flex-end">
+          <ExportCsvButton listPath={paymentListPath} query={paymentListQueryParams(type, list.params)} />
+        </Group>
+      )}
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
       )}

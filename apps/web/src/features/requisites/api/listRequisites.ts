@@ -10,7 +10,7 @@ import { useRequestLanguage } from './language';
  */
 export type RequisiteScope = 'all' | 'own';
 
-const listPaths: Record<RequisiteScope, string> = { all: '/requisite', own: '/trader/requisite' };
+export const requisiteListPaths: Record<RequisiteScope, string> = { all: '/requisite', own: '/trader/requisite' };
 
 /** Root of every requisites query; mutations invalidate the lists under it. */
 export const requisitesKey = ['requisites'] as const;
@@ -21,7 +21,7 @@ export function fetchRequisites(
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<ListData<Requisite>> {
-  return http.get<ListData<Requisite>>(listPaths[scope], { query: toListQuery(params), signal });
+  return http.get<ListData<Requisite>>(requisiteListPaths[scope], { query: toListQuery(params), signal });
 }
 
 export const requisitesListQuery = (scope: RequisiteScope, params: ListParams, language: Language) =>

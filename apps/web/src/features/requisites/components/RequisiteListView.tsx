@@ -1,15 +1,16 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { can, type Requisite } from '@paydesk/contract';
+import { can, type Requisite, requisiteListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { type RequisiteScope, useRequisitesList } from '../api/listRequisites';
+import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
+import { type RequisiteScope, requisiteListPaths, useRequisitesList } from '../api/listRequisites';
 import { RequisiteDetailsModal } from './RequisiteDetailsModal';
 import { RequisiteFormModal } from './RequisiteFormModal';
 import { RestrictionsModal, type RestrictionsTarget } from './RestrictionsModal';
@@ -24,7 +25,8 @@ type Dialog =
 
 /**
  * SPEC §2.14: the admin's list of every requisite (`all`, with owners and the active dropdown) or a trader's own
- * (`own`): filters from the server, the table, pagination, and the add, edit, details and restrictions modals.
+ * (`own`): filters from the server, the table, pagination, and the add, edit, details and restrictions modals. The page,
+ * its size and the filters are kept in the address; the admin's list exports as CSV as it is filtered.
  */
 export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
   const { t } = useTranslation('requisites');
@@ -32,7 +34,8 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
   const toasts = useToasts();
   const user = useCurrentUser().data;
   const mayWrite = user !== undefined && can(accessSubjectOf(user), 'requisites.write');
-  const list = useListParams();
+  const mayExport = scope === 'all' && user !== undefined && can(accessSubjectOf(user), 'requisites.read');
+  const list = useUrlListParams(requisiteListQuerySchema);
   const requisites = useRequisitesList(scope, list.params);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -73,11 +76,14 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        {mayWrite && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('add')}
-          </Button>
-        )}
+        <Group gap="sm">
+          {mayExport && <ExportCsvButton listPath={requisiteListPaths.all} query={toListQuery(list.params)} />}
+          {mayWrite && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
+              {t('add')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />

@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { can, type Terminal } from '@paydesk/contract';
+import { can, type Terminal, terminalListQuerySchema } from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { useTerminalsList } from '../api/listTerminals';
 import { type TerminalStatusAction, useSetTerminalStatus } from '../api/setTerminalStatus';
 import { deviceColumns } from '../components/deviceColumns';
@@ -18,7 +18,7 @@ type Dialog = { kind: 'messages' | 'requisites'; terminal: Terminal };
 
 /**
  * /devices (SPEC §2.17): every terminal with its phone, for an admin. Pause, play, approve and the deposit and
- * withdraw switches need `devices.manage`; a support admin sees the same table and changes nothing.
+ * withdraw switches need `devices.manage`; a support admin sees the same table and changes nothing. The page and its size are kept in the address.
  */
 export function DevicesPage() {
   const { t } = useTranslation('terminals');
@@ -26,7 +26,7 @@ export function DevicesPage() {
   const toasts = useToasts();
   const user = useCurrentUser().data;
   const mayManage = user !== undefined && can(accessSubjectOf(user), 'devices.manage');
-  const list = useListParams();
+  const list = useUrlListParams(terminalListQuerySchema);
   const devices = useTerminalsList('all', list.params);
   const status = useSetTerminalStatus();
   const [dialog, setDialog] = useState<Dialog | null>(null);

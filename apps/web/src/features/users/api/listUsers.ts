@@ -9,9 +9,16 @@ export type ManagedUserType = Exclude<UserType, 'partner'>;
 /** Root of every users query: lists, one user, audit trails, agent choices. Mutations invalidate it whole. */
 export const usersKey = ['users'] as const;
 
+export const userListPath = '/user';
+
+/** The query of one type's list: the type and the list's page, page size and filters. */
+export function userListQueryParams(type: ManagedUserType, params: ListParams): Record<string, string> {
+  return { 'filter[type]': type, ...toListQuery(params) };
+}
+
 /** `GET /user` for one type, with the list's page, page size and filters. */
 export function fetchUsers(type: ManagedUserType, params: ListParams, signal?: AbortSignal): Promise<ListData<User>> {
-  return http.get<ListData<User>>('/user', { query: { 'filter[type]': type, ...toListQuery(params) }, signal });
+  return http.get<ListData<User>>(userListPath, { query: userListQueryParams(type, params), signal });
 }
 
 export const usersListQuery = (type: ManagedUserType, params: ListParams) =>

@@ -1,15 +1,17 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { User } from '@paydesk/contract';
+import { can, type User, userListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { type ManagedUserType, useUsersList } from '../api/listUsers';
+import { useUrlListParams } from '../../../ui/useListParams';
+import { type ManagedUserType, userListPath, userListQueryParams, useUsersList } from '../api/listUsers';
 import { BlockUserModal } from './BlockUserModal';
 import { UnblockUserModal } from './UnblockUserModal';
 import { UserDetailsModal } from './UserDetailsModal';
@@ -23,6 +25,9 @@ type Dialog =
   | { kind: 'block'; user: User }
   | { kind: 'unblock'; user: User };
 
+/** What the address may set: the type is the screen's or the tab's. */
+const urlSchema = userListQuerySchema.omit({ 'filter[type]': true });
+
 export interface UserListViewProps {
   type: ManagedUserType;
   /** Shown left of the create button (the page title on the one-type screens). */
@@ -31,12 +36,15 @@ export interface UserListViewProps {
 
 /**
  * SPEC §2.8 list of one type of user: filters from the server, the type's columns, pagination, and the create,
- * edit, details, block and unblock modals. Every successful change reloads the list and says so in a toast.
+ * edit, details, block and unblock modals. Every successful change reloads the list and says so in a toast. The page,
+ * its size and the filters are kept in the address; the list exports as CSV as it is filtered.
  */
 export function UserListView({ type, heading }: UserListViewProps) {
   const { t } = useTranslation('users');
-  const list = useListParams();
+  const list = useUrlListParams(urlSchema);
   const users = useUsersList(type, list.params);
+  const viewer = useCurrentUser().data;
+  const mayExport = viewer !== undefined && can(accessSubjectOf(viewer), 'users.manage');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const userOf = (kind: Dialog['kind']) => (dialog?.kind === kind && 'user' in dialog ? dialog.user : null);
@@ -73,9 +81,12 @@ export function UserListView({ type, heading }: UserListViewProps) {
     <Stack gap="md">
       <Group justify={heading ? 'space-between' : 'flex-end'} gap="sm">
         {heading}
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
-          {t(`create.${type}`)}
-        </Button>
+        <Group gap="sm">
+          {mayExport && <ExportCsvButton listPath={userListPath} query={userListQueryParams(type, list.params)} />}
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
+            {t(`create.${type}`)}
+          </Button>
+        </Group>
       </Group>
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />

@@ -8,8 +8,10 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 export const walletsKey = [...moneyKey, 'wallets'] as const;
 
 /** `GET /wallet` (DESIGN §6): every real wallet with its holder and what it received (SPEC §2.10). */
+export const walletListPath = '/wallet';
+
 export function fetchWallets(params: ListParams, signal?: AbortSignal): Promise<ListData<Wallet>> {
-  return http.get<ListData<Wallet>>('/wallet', { query: toListQuery(params), signal });
+  return http.get<ListData<Wallet>>(walletListPath, { query: toListQuery(params), signal });
 }
 
 export const walletsListQuery = (params: ListParams) =>

@@ -1,25 +1,30 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can } from '@paydesk/contract';
+import { can, walletListQuerySchema } from '@paydesk/contract';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { DataTable } from '../../../ui/DataTable';
+import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
-import { useListParams } from '../../../ui/useListParams';
-import { useWalletsList } from '../api/listWallets';
+import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
+import { useWalletsList, walletListPath } from '../api/listWallets';
 import { MerchantWithdrawalModal } from '../components/MerchantWithdrawalModal';
 import { walletColumns } from '../components/walletColumns';
 
-/** /wallets (SPEC §2.10): every real wallet, and the root admin's merchant withdrawal. */
+/**
+ * /wallets (SPEC §2.10): every real wallet, its filters kept in the address and exported as CSV, and the root admin's
+ * merchant withdrawal.
+ */
 export function WalletsPage() {
   const { t } = useTranslation('wallets');
   const user = useCurrentUser().data;
   const mayWithdraw = user !== undefined && can(accessSubjectOf(user), 'wallets.merchantWithdrawal');
-  const list = useListParams();
+  const mayExport = user !== undefined && can(accessSubjectOf(user), 'wallets.read');
+  const list = useUrlListParams(walletListQuerySchema);
   const wallets = useWalletsList(list.params);
   const [withdrawing, setWithdrawing] = useState(false);
   const columns = useMemo(() => walletColumns(t), [t]);
@@ -35,11 +40,14 @@ export function WalletsPage() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        {mayWithdraw && (
-          <Button leftSection={<IconArrowUpRight size={16} aria-hidden />} onClick={() => setWithdrawing(true)}>
-            {t('merchant_withdrawal.open')}
-          </Button>
-        )}
+        <Group gap="sm">
+          {mayExport && <ExportCsvButton listPath={walletListPath} query={toListQuery(list.params)} />}
+          {mayWithdraw && (
+            <Button leftSection={<IconArrowUpRight size={16} aria-hidden />} onClick={() => setWithdrawing(true)}>
+              {t('merchant_withdrawal.open')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
