@@ -20,7 +20,8 @@ export const directionQuery = (id: string, language: Language) =>
     refetchInterval: directionsRefreshMs,
   });
 
-export function useDirection(id: string | null) {
+/** The details of `id` while `open`: a closed modal neither loads nor refreshes them. */
+export function useDirection(id: string | null, open: boolean) {
   useTranslation();
-  return useQuery({ ...directionQuery(id ?? '', currentLanguage()), enabled: id !== null });
+  return useQuery({ ...directionQuery(id ?? '', currentLanguage()), enabled: open && id !== null });
 }

@@ -1,22 +1,21 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { DirectionDetails } from '@paydesk/contract';
+import type { Direction, DirectionDetails } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { ModalLoadState } from '../../../ui/ModalLoadState';
 import { StatusBadge } from '../../../ui/StatusBadge';
+import { useRetained } from '../../../ui/useRetained';
 import { useDirection } from '../api/getDirection';
-import { ofTotal, WholeBadge } from './directionColumns';
+import { directionName, ofTotal, WholeBadge } from './directionColumns';
 
 type Flow = DirectionDetails['flows'][number];
 type Executor = DirectionDetails['executors'][number];
 
 export interface DirectionModalProps {
-  /** The direction whose flows and executors to show (`RUB.USDT.sbp`), or null when closed. */
-  id: string | null;
-  /** The row's name, shown as the title while the details load. */
-  title: string;
+  /** The row whose flows and executors to show, or null when closed. */
+  direction: Direction | null;
   onClose: () => void;
 }
 
@@ -90,12 +89,14 @@ function DirectionBody({ details }: { details: DirectionDetails }) {
 }
 
 /** One direction's flows and executors (DESIGN §13), each executor with the reason it cannot take an order now. */
-export function DirectionModal({ id, title, onClose }: DirectionModalProps) {
+export function DirectionModal({ direction, onClose }: DirectionModalProps) {
   const { t } = useTranslation('directions');
   const failureText = useFailureText();
-  const details = useDirection(id);
+  // The row stays shown while the modal fades out after closing.
+  const shown = useRetained(direction);
+  const details = useDirection(shown?.id ?? null, direction !== null);
   return (
-    <AppModal opened={id !== null} onClose={onClose} title={title} size="xl">
+    <AppModal opened={direction !== null} onClose={onClose} title={shown ? directionName(shown) : ''} size="xl">
       {details.data ? (
         <DirectionBody details={details.data} />
       ) : (

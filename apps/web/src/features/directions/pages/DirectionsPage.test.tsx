@@ -204,4 +204,28 @@ describe('a direction in detail', () => {
     await user.click(buttons.at(-1) as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('stops reading the details once closed, while the list goes on refreshing', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    const { calls } = serve({ items: [sbpDirection] }, { 'GET /direction/RUB.USDT.sbp': envelope(sbpDetails) });
+    renderApp('/directions');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const detailCalls = () => calls.filter((call) => call.path === '/direction/RUB.USDT.sbp').length;
+    const listCalls = () => calls.filter((call) => call.path === '/direction').length;
+
+    await user.click(await rowWith('SBP'));
+    const dialog = await screen.findByRole('dialog', { name: 'RUB/USDT · SBP' });
+    await within(dialog).findByRole('table', { name: 'Executors' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const detailsBefore = detailCalls();
+    const listBefore = listCalls();
+
+    await act(() => vi.advanceTimersByTimeAsync(directionsRefreshMs * 2 + 100));
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(listBefore));
+    expect(detailCalls()).toBe(detailsBefore);
+  });
 });

@@ -9,7 +9,7 @@ import { FilterBar } from '../../../ui/FilterBar';
 import { useListParams } from '../../../ui/useListParams';
 import { useDirections } from '../api/listDirections';
 import { DirectionModal } from '../components/DirectionModal';
-import { directionColumns, directionName } from '../components/directionColumns';
+import { directionColumns } from '../components/directionColumns';
 
 /**
  * /directions (SPEC §2.15, DESIGN §13): one row per fiat, crypto and payment option — whether anyone can serve it
@@ -64,11 +64,7 @@ export function DirectionsPage() {
         // Eleven columns: wider than the content area beside the menu, so the table scrolls rather than squeeze them.
         minWidthPx={1250}
       />
-      <DirectionModal
-        id={opened?.id ?? null}
-        title={opened ? directionName(opened) : ''}
-        onClose={() => setOpened(null)}
-      />
+      <DirectionModal direction={opened} onClose={() => setOpened(null)} />
     </Stack>
   );
 }
