@@ -293,9 +293,7 @@ for (const run of runs) {
       await expectNoAxeViolations(page, `${check.prefix} partner system details`);
       await checkDialog(check, 'Edit', /^Edit /, 'edit partner system modal');
 
-      // A screen marked "later" and an unknown address, inside the shell.
-      await visit(check, '/statistics', 'Statistics', 'not available yet (/statistics)');
-      await expect(page.getByText('Not available yet', { exact: true })).toBeVisible();
+      // An unknown address, inside the shell.
       await visit(check, '/no-such-page', 'Page not found', 'not found (signed in)');
     });
 
@@ -387,6 +385,42 @@ for (const run of runs) {
       await expect(receipt).toBeHidden();
     });
 
+    test('root admin: statistics with the chart, directions and a direction in detail', async ({ page }) => {
+      const check = await signInAs(page, 'root', run.scheme);
+      // The canceled pay-ins of beforeAll, once the job runner has summed them: the tables and the chart have rows.
+      await expect
+        .poll(
+          async () => {
+            const answer = await page.request.get('/api/inner/order/statistic/?filter[status]=canceled');
+            return ((await answer.json()).data?.statistic?.per_day ?? []).length;
+          },
+          { timeout: 60_000, intervals: [2000] },
+        )
+        .toBeGreaterThan(0);
+      await visit(check, '/statistics', 'Statistics');
+      // A multi-select without a search field has no visible input to click: its box opens the list.
+      await page
+        .locator('.mantine-MultiSelect-root')
+        .filter({ hasText: 'Status' })
+        .locator('.mantine-MultiSelect-input')
+        .click();
+      await page.getByRole('option', { name: 'Canceled' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByRole('img', { name: /^Bar chart of the volume per day/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Currencies' }).getByRole('row').nth(1)).toContainText('Total');
+      await expectNoAxeViolations(page, `${check.prefix} /statistics with the chart`);
+
+      await visit(check, '/directions', 'Directions');
+      const sbp = page.getByRole('region', { name: 'Directions' }).getByRole('row').filter({ hasText: 'SBP' });
+      await sbp.first().click();
+      const dialog = page.getByRole('dialog', { name: /^RUB\/USDT · SBP/ });
+      await expect(dialog.getByRole('table', { name: 'Executors' })).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} direction details modal`, dialogSelector);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+
     test('support admin: settings, anti-fraud, payments, partner systems and orders', async ({ page }) => {
       const check = await signInAs(page, 'support', run.scheme);
       await visit(check, '/antifraud', 'Anti-fraud', '/antifraud (support)');
@@ -400,6 +434,7 @@ for (const run of runs) {
     test('merchant: settings, balance, pay in, pay out and orders', async ({ page }) => {
       const check = await signInAs(page, 'merchant', run.scheme);
       if (run.device === 'phone') await checkPhoneMenu(check, 'merchant');
+      await visit(check, '/statistic', 'Statistics', '/statistic (merchant)');
       await visit(check, '/balance', 'Balance', '/balance (merchant)');
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (merchant)');
       await checkDialog(check, 'Pay out', 'Pay out', 'payout modal (merchant)');

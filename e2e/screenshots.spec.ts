@@ -347,3 +347,56 @@ test('screenshots of the anti-fraud screen and its modals', async ({ browser }) 
     await cancelOrder(shop, order.guid);
   }
 });
+
+test('screenshots of the statistics and directions screens', async ({ browser }) => {
+  mkdirSync(outDir, { recursive: true });
+  const screens: { user: DemoUser; path: string; name: string; heading: [string, string] }[] = [
+    { user: 'root', path: '/statistics', name: 'statistics-root', heading: ['Statistics', 'Статистика'] },
+    { user: 'merchant', path: '/statistic', name: 'statistic-merchant', heading: ['Statistics', 'Статистика'] },
+    { user: 'root', path: '/directions', name: 'directions-root', heading: ['Directions', 'Направления'] },
+  ];
+  // A paid pay-in, once the job runner has summed it, so the tables and the chart have something to show.
+  const setup = await openPage(browser, variants[0] as Variant);
+  await signInByApi(setup.page, 'merchant');
+  await setup.page.goto('/settings');
+  const order = await createPayIn(await merchantApiClient(setup.page), freshAmount());
+  await signInByApi(setup.page, 'trader');
+  const paid = await setup.page.request.post(`/api/inner/order/${order.guid}/set-paid`, {
+    headers: await xsrfHeaders(setup.page),
+  });
+  expect(paid.status()).toBe(200);
+  await signInByApi(setup.page, 'root');
+  await expect
+    .poll(
+      async () => {
+        const answer = await setup.page.request.get('/api/inner/order/statistic/');
+        return ((await answer.json()).data?.statistic?.per_day ?? []).length;
+      },
+      { timeout: 60_000, intervals: [2000] },
+    )
+    .toBeGreaterThan(0);
+  await setup.context.close();
+  for (const variant of variants) {
+    const { context, page } = await openPage(browser, variant);
+    const language = variant.language === 'en' ? 0 : 1;
+    for (const screen of screens) {
+      await signInByApi(page, screen.user);
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { name: screen.heading[language], level: 1 })).toBeVisible();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await settle(page);
+      await page.screenshot({ path: fileName(screen.name, variant), fullPage: true });
+    }
+    // A direction in detail: its flows and executors.
+    await page
+      .getByRole('region', { name: ['Directions', 'Направления'][language] })
+      .getByRole('row')
+      .nth(1)
+      .click();
+    await expect(page.getByRole('dialog').getByRole('table').first()).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: fileName('direction-details', variant), fullPage: true });
+    await context.close();
+  }
+});

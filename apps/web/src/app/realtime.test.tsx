@@ -2,6 +2,7 @@ import type { CurrentUser } from '@paydesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { caseListsKey } from '../features/antifraud/api/antiFraudKey';
+import { directionsKey } from '../features/directions/api/directionsKey';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { moneyKey } from '../lib/money';
@@ -173,17 +174,17 @@ describe('real-time connection', () => {
     latest().accept();
     expect(latest().sent).toHaveLength(1);
     latest().push('auth.ok');
-    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey, terminalsKey, caseListsKey]);
+    expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey, ordersKey, terminalsKey, caseListsKey, directionsKey]);
   });
 
-  it('reloads the order lists and details on every order event, without a toast', () => {
+  it('reloads the order lists, their details and the directions on every order event, without a toast', () => {
     const { invalidatedKeys } = renderConnection(users.merchant);
     latest().accept();
 
     latest().push('order.created');
     latest().push('order.updated');
 
-    expect(invalidatedKeys()).toEqual([ordersKey, ordersKey]);
+    expect(invalidatedKeys()).toEqual([ordersKey, directionsKey, ordersKey, directionsKey]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

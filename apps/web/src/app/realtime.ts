@@ -3,6 +3,7 @@ import type { CurrentUser } from '@paydesk/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { caseListsKey } from '../features/antifraud/api/antiFraudKey';
+import { directionsKey } from '../features/directions/api/directionsKey';
 import { ordersKey } from '../features/orders/api/ordersKey';
 import { terminalsKey } from '../features/terminals/api/listTerminals';
 import { formatAmountDisplay } from '../lib/format';
@@ -133,6 +134,8 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
         refreshMoney(queryClient);
       } else if (event.type === 'order.created' || event.type === 'order.updated') {
         void queryClient.invalidateQueries({ queryKey: ordersKey });
+        // Open orders and the last 24 hours of each direction move with every order.
+        void queryClient.invalidateQueries({ queryKey: directionsKey });
       } else if (event.type === 'terminal.updated') {
         // A device paired, came back or went quiet: the terminal cards and the devices table show it.
         void queryClient.invalidateQueries({ queryKey: terminalsKey });
@@ -146,6 +149,7 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       void queryClient.invalidateQueries({ queryKey: terminalsKey });
       void queryClient.invalidateQueries({ queryKey: caseListsKey });
+      void queryClient.invalidateQueries({ queryKey: directionsKey });
     },
     // A fresh socket token comes with the current user; if the session ended, re-reading it signs the user out.
     onRejected: () => void queryClient.invalidateQueries({ queryKey: currentUserKey }),

@@ -102,6 +102,18 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
     load: () => import('../features/terminals/pages/DevicesPage').then((module) => module.DevicesPage),
     namespaces: ['terminals', 'ui'],
   },
+  '/statistics': {
+    load: () => import('../features/statistics/pages/StatisticsPage').then((module) => module.StatisticsPage),
+    namespaces: ['statistics', 'ui'],
+  },
+  '/statistic': {
+    load: () => import('../features/statistics/pages/StatisticsPage').then((module) => module.MyStatisticPage),
+    namespaces: ['statistics', 'ui'],
+  },
+  '/directions': {
+    load: () => import('../features/directions/pages/DirectionsPage').then((module) => module.DirectionsPage),
+    namespaces: ['directions', 'ui'],
+  },
   '/agent/traders': {
     load: () => import('../features/agentTraders/pages/AgentTradersPage').then((module) => module.AgentTradersPage),
     namespaces: ['agentTraders', 'ui'],

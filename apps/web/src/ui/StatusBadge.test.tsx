@@ -1,3 +1,4 @@
+import { directionExecutorStates } from '@paydesk/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StatusBadge, statusColor } from './StatusBadge';
@@ -50,6 +51,22 @@ describe('statusColor', () => {
     ['rejected', 'red'],
   ])('colours payment status %s %s', (slug, color) => {
     expect(statusColor(slug, 'payment')).toBe(color);
+  });
+});
+
+describe('direction colours', () => {
+  it.each([
+    ['ok', 'green'],
+    ['short', 'red'],
+    ['idle', 'gray'],
+  ])('colours direction state %s %s', (slug, color) => {
+    expect(statusColor(slug, 'direction')).toBe(color);
+  });
+
+  it('colours every executor state of the contract, ready in green', () => {
+    for (const state of directionExecutorStates) expect(statusColor(state, 'directionExecutor')).toBeDefined();
+    expect(statusColor('ready', 'directionExecutor')).toBe('green');
+    expect(statusColor('deposits_closed', 'directionExecutor')).toBe('orange');
   });
 });
 

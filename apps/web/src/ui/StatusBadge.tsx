@@ -52,6 +52,19 @@ const palettes = {
   },
   /** From the contract's tones, which the terminal cards' status dot follows too. */
   terminal: terminalPalette,
+  /** DESIGN §13 directions: someone can serve it, nobody can though a flow is active, or no active flow at all. */
+  direction: { ok: 'green', short: 'red', idle: 'gray' },
+  /** Why an executor of a direction cannot take an order: ready in green, switched off in grey, the rest in red or orange. */
+  directionExecutor: {
+    ready: 'green',
+    inactive: 'gray',
+    blocked: 'red',
+    anti_fraud: 'red',
+    insurance_unpaid: 'orange',
+    deposits_closed: 'orange',
+    no_requisites: 'orange',
+    no_balance: 'orange',
+  },
 } as const satisfies Record<string, Record<string, MantineColor>>;
 
 export type StatusKind = keyof typeof palettes;
@@ -60,7 +73,7 @@ export type StatusKind = keyof typeof palettes;
 export function statusColor(slug: string, kind: StatusKind = 'order'): MantineColor | undefined {
   const palette: Record<string, MantineColor> = palettes[kind];
   // Order statuses are written "in-progress" on the wire; accept "in_progress" too rather than show it uncoloured.
-  const normalised = kind === 'terminal' ? slug : slug.replace(/_/g, '-');
+  const normalised = kind === 'terminal' || kind === 'directionExecutor' ? slug : slug.replace(/_/g, '-');
   return palette[normalised];
 }
 

@@ -1,0 +1,32 @@
+import { type Direction, directionSchema, type Language, type ListData, listEnvelope } from '@paydesk/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { type ListParams, toListQuery } from '../../../ui/useListParams';
+import { directionListsKey } from './directionsKey';
+
+const directionListSchema = listEnvelope(directionSchema).shape.data;
+
+/** The list reads itself again this often: executors and requisites change state without an order event. */
+export const directionsRefreshMs = 10_000;
+
+/** `GET /direction` (DESIGN §13): one row per fiat, crypto and payment option; checked against the contract. */
+export async function fetchDirections(params: ListParams, signal?: AbortSignal): Promise<ListData<Direction>> {
+  const data = await http.get<unknown>('/direction', { query: toListQuery(params), signal });
+  return directionListSchema.parse(data);
+}
+
+export const directionsListQuery = (params: ListParams, language: Language) =>
+  queryOptions({
+    queryKey: [...directionListsKey, params, language],
+    queryFn: ({ signal }) => fetchDirections(params, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: directionsRefreshMs,
+  });
+
+export function useDirections(params: ListParams) {
+  // State titles and filter options come in the request's language: a language switch reloads the list.
+  useTranslation();
+  return useQuery(directionsListQuery(params, currentLanguage()));
+}

@@ -1,0 +1,97 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useFailureText } from '../../../lib/useFailureText';
+import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
+import { type StatisticScope, useStatistic } from '../api/getStatistic';
+import { RewardsTable } from '../components/RewardsTable';
+import { SumTable } from '../components/SumTable';
+import { VolumeChart } from '../components/VolumeChart';
+
+/** SPEC §9: the statistic screen loads about 50 ms after it opens. */
+export const statisticLoadDelayMs = 50;
+
+function useDelayedStart(delayMs: number): boolean {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setStarted(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  return started;
+}
+
+const sameFilters = (a: FilterValues, b: FilterValues) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
+
+/**
+ * SPEC §2.9, DESIGN §13: the sum per currency, the rewards per role and the volume per day of the orders the filters
+ * select, from the server's per-day summary. Admins see the platform's (/statistics), everyone else their own
+ * (/statistic).
+ */
+function StatisticView({ scope }: { scope: StatisticScope }) {
+  const { t } = useTranslation('statistics');
+  const failureText = useFailureText();
+  const started = useDelayedStart(statisticLoadDelayMs);
+  const [filters, setFilters] = useState<FilterValues>({});
+  const query = useStatistic(scope, filters, started);
+  const statistic = query.data?.statistic;
+  const loading = !started || query.isFetching;
+
+  const availableFilters = useMemo(
+    () => (query.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
+    [query.data, t],
+  );
+
+  function apply(values: FilterValues) {
+    // The same filters again still mean "load it now": the summary may have moved since.
+    if (sameFilters(values, filters)) void query.refetch();
+    else setFilters(values);
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t(scope === 'platform' ? 'title' : 'ownTitle')}
+        </Title>
+        {statistic && (
+          <Text size="sm" c="dimmed">
+            {statistic.refreshed_at
+              ? t('refreshedAt', { time: formatDateTime(statistic.refreshed_at) })
+              : t('notRefreshed')}
+          </Text>
+        )}
+      </Stack>
+      {availableFilters.length > 0 && <FilterBar filters={availableFilters} initialValues={filters} onApply={apply} />}
+      {query.isError && (
+        <Text c="red" size="sm" role="alert">
+          {failureText(query.error, t('loadFailed'))}
+        </Text>
+      )}
+      <Stack gap="sm" component="section" aria-labelledby="statistic-sum">
+        <Title order={2} size="h4" id="statistic-sum">
+          {t('sum')}
+        </Title>
+        <SumTable rows={statistic?.sum ?? []} loading={loading} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="statistic-rewards">
+        <Title order={2} size="h4" id="statistic-rewards">
+          {t('rewards')}
+        </Title>
+        <RewardsTable roleRewards={statistic?.role_rewards ?? []} loading={loading} />
+      </Stack>
+      {statistic && <VolumeChart perDay={statistic.per_day} />}
+    </Stack>
+  );
+}
+
+/** /statistics: the platform's orders, for admins. */
+export function StatisticsPage() {
+  return <StatisticView scope="platform" />;
+}
+
+/** /statistic: the viewer's own orders (merchant, trader, partner, agent). */
+export function MyStatisticPage() {
+  return <StatisticView scope="own" />;
+}
