@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Box, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { Statistic } from '@paydesk/contract';
