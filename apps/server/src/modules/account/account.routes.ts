@@ -36,7 +36,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'apiKeys.manage' },
       schema: { tags, response: replies({ 200: successEnvelope(apiSecretSchema) }, writeErrors) },
     },
-    async (request) => ({ success: true as const, data: await issueApiSecret(deps, requireUser(request).id) }),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const issued = await issueApiSecret(deps, userId);
+      // This process forgets the old secret now: the next signed request, maybe the caller's very next one, must
+      // verify under the new secret, not wait for the change's notification to come back from the database.
+      app.sessions.forgetUser(userId);
+      return { success: true as const, data: issued };
+    },
   );
 
   app.get(

@@ -76,6 +76,19 @@ describe('signatures (DESIGN §9)', () => {
     expect((await agentApi.get('/api/v1/balance')).json().error.code).toBe('api_key_invalid');
   });
 
+  it('verifies the very next request under a new secret, and never again under the old one', async () => {
+    const owner = await createUser(ctx.database, { type: 'merchant' });
+    for (let round = 0; round < 5; round += 1) {
+      const old = await ApiClient.of(ctx.app, owner.username);
+      expect((await old.get('/api/v1/balance')).statusCode).toBe(200);
+      // The key stays, the secret changes: this process must not go on checking signatures under the one it kept.
+      const renewed = await ApiClient.of(ctx.app, owner.username);
+      const next = await renewed.get('/api/v1/balance');
+      expect(next.statusCode, next.body).toBe(200);
+      expect((await old.get('/api/v1/balance')).json().error.code).toBe('signature_invalid');
+    }
+  });
+
   it('answers the web app’s session nothing: no cookie opens the API', async () => {
     const response = await world.merchant.browser.get('/api/v1/balance');
     expect(response.statusCode).toBe(401);
