@@ -49,6 +49,15 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('the directions table', () => {
+  it('opens the view its address names: a bookmark of the short directions lists the short ones', async () => {
+    const { queries } = serve({ items: [sbpDirection] });
+    renderApp('/directions?filter[state]=short&filter[fiat]=RUB');
+    await rowWith('SBP');
+    const last = queries().at(-1);
+    expect(last?.get('filter[state]')).toBe('short');
+    expect(last?.get('filter[fiat]')).toBe('RUB');
+  });
+
   it("shows one row per direction with the server's figures, under the server's filters", async () => {
     const { queries } = serve({ items: [cardDirection, sbpDirection] });
     renderApp('/directions');

@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { Direction } from '@paydesk/contract';
+import { type Direction, directionQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
-import { useListParams } from '../../../ui/useListParams';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { useDirections } from '../api/listDirections';
 import { DirectionModal } from '../components/DirectionModal';
 import { directionColumns } from '../components/directionColumns';
@@ -19,8 +19,9 @@ import { directionColumns } from '../components/directionColumns';
 export function DirectionsPage() {
   const { t } = useTranslation('directions');
   const failureText = useFailureText();
-  // Every direction comes on one page (there are a few dozen at most): the list keeps only its filters.
-  const list = useListParams();
+  // Every direction comes on one page (there are a few dozen at most): the list keeps only its filters, in the
+  // address, so a view (say, the short ones) can be bookmarked.
+  const list = useUrlListParams(directionQuerySchema);
   const directions = useDirections(list.params);
   const [opened, setOpened] = useState<Direction | null>(null);
 
