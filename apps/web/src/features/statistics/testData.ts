@@ -10,8 +10,8 @@ export const statisticFilters: AvailableFilter[] = [
     label: 'filters.type',
     type: 'select',
     options: [
-      { value: 'pay-in', label: 'Pay-in' },
-      { value: 'pay-out', label: 'Pay-out' },
+      { value: 'pay_in', label: 'Pay-in' },
+      { value: 'pay_out', label: 'Pay-out' },
     ],
   },
   {

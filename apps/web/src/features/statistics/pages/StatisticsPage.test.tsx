@@ -121,11 +121,24 @@ describe('the admin statistics', () => {
     await user.click(await screen.findByRole('option', { name: 'Pay-out' }));
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(queriesOf('/order/statistic/')).toHaveLength(2));
-    expect(queriesOf('/order/statistic/').at(-1)?.toString()).toBe('filter%5Btype%5D=pay-out');
+    expect(queriesOf('/order/statistic/').at(-1)?.toString()).toBe('filter%5Btype%5D=pay_out');
 
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(queriesOf('/order/statistic/')).toHaveLength(3));
-    expect(queriesOf('/order/statistic/').at(-1)?.get('filter[type]')).toBe('pay-out');
+    expect(queriesOf('/order/statistic/').at(-1)?.get('filter[type]')).toBe('pay_out');
+  });
+
+  it('opens the view its address names and keeps an applied filter in the address', async () => {
+    const { queriesOf } = serve({ 'GET /order/statistic/': envelope(makeStatistic()) });
+    const { router } = renderApp('/statistics?filter[type]=pay_in&filter[status]=paid,canceled&filter[type]=ignored');
+    await screen.findByText('Russian ruble');
+    const first = queriesOf('/order/statistic/').at(-1);
+    expect(first?.get('filter[type]')).toBe('pay_in');
+    expect(first?.get('filter[status]')).toBe('paid,canceled');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(queriesOf('/order/statistic/').at(-1)?.get('filter[type]')).toBeNull());
+    expect(router.state.location.search).toBe('');
   });
 
   it('says so when nothing matches and the summary was never built', async () => {

@@ -1,9 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { myStatisticQuerySchema, statisticQuerySchema } from '@paydesk/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
+import { useUrlListParams } from '../../../ui/useListParams';
 import { type StatisticScope, useStatistic } from '../api/getStatistic';
 import { RewardsTable } from '../components/RewardsTable';
 import { SumTable } from '../components/SumTable';
@@ -33,7 +35,9 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   const { t } = useTranslation('statistics');
   const failureText = useFailureText();
   const started = useDelayedStart(statisticLoadDelayMs);
-  const [filters, setFilters] = useState<FilterValues>({});
+  // The filters live in the address: a view (one merchant, last week) can be bookmarked and shared.
+  const list = useUrlListParams(scope === 'platform' ? statisticQuerySchema : myStatisticQuerySchema);
+  const filters = list.params.filters;
   const query = useStatistic(scope, filters, started);
   const statistic = query.data?.statistic;
   const loading = !started || query.isFetching;
@@ -46,7 +50,7 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   function apply(values: FilterValues) {
     // The same filters again still mean "load it now": the summary may have moved since.
     if (sameFilters(values, filters)) void query.refetch();
-    else setFilters(values);
+    else list.setFilters(values);
   }
 
   return (
