@@ -106,7 +106,10 @@ interface FiguresRow {
 
 const key = (fiat: string, crypto: string, option: string) => `${fiat}.${crypto}.${option}`;
 
-/** Every direction with its live counts and its summary's figures, in a few queries over small tables. */
+/**
+ * Every direction with its live counts and its summary's figures, in a few queries over small tables; with the
+ * executor rows it counted, which a direction's details list as they are.
+ */
 async function directionsOf(
   deps: Deps,
   language: Language,
@@ -146,7 +149,7 @@ async function directionsOf(
     const row = deps.reference.currencies.get(code);
     return { code, name: row ? (language === 'ru' ? row.nameRu : row.nameEn) : code };
   };
-  return [...directions.entries()]
+  const rows = [...directions.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, { fiat, crypto, option }]): Direction => {
       const mine = executors.filter(
@@ -185,6 +188,7 @@ async function directionsOf(
         summary_refreshed_at: refreshed?.toISOString() ?? null,
       };
     });
+  return { directions: rows, executors };
 }
 
 /** The rate the pair's flows price at: the feed's quote when an active flow uses it, else the latest manual rate. */
@@ -253,7 +257,7 @@ export async function listDirections(
   query: DirectionQuery,
   language: Language,
 ): Promise<ListData<Direction>> {
-  const all = await directionsOf(deps, language, {});
+  const { directions: all } = await directionsOf(deps, language, {});
   const items = all.filter(
     (row) =>
       (!query['filter[fiat]'] || row.fiat.code === query['filter[fiat]']) &&
@@ -273,10 +277,12 @@ export async function listDirections(
 /** GET /direction/{id}: the flows and the executors behind one direction, each executor with what holds it back. */
 export async function directionDetails(deps: Deps, id: string, language: Language): Promise<DirectionDetails> {
   const [fiat = '', crypto = '', option = ''] = id.split('.');
-  const [direction] = await directionsOf(deps, language, { fiat, crypto, option });
+  const {
+    directions: [direction],
+    executors,
+  } = await directionsOf(deps, language, { fiat, crypto, option });
   if (!direction) throw new DomainError('not_found');
-  const [executors, flows, open] = await Promise.all([
-    selectRows<ExecutorRow>(deps.db, executorsSql({ fiat, crypto, option })),
+  const [flows, open] = await Promise.all([
     selectRows<{
       id: string;
       name: string;
