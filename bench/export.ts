@@ -23,27 +23,12 @@ import { sql } from 'drizzle-orm';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { insertFlow } from '../apps/server/test/orders-fixture';
 import { benchApp } from './bench-app';
+import { fillSql } from './orders-bulk';
 import { drop, numberSetting, printRows, secondsSince, serverVersion, urlOf, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
 const databaseName = 'paydesk_bench_export';
-
-function fillSql(merchantId: string, flowId: string, traderId: string): string {
-  return `
-    set session_replication_role = replica;
-    insert into orders (id, type, status, merchant_id, flow_id, executor_id, executor_type, fiat, fiat_amount_minor,
-        crypto, crypto_amount_minor, rate, merchant_fee_hundredths, executor_fee_hundredths, agent_shares, hold_minor,
-        payment_option, payment_type, details, client_order_id, created_at, updated_at)
-      select gen_random_uuid(), case when i % 5 = 0 then 'pay_out' else 'pay_in' end,
-        case when i % 7 = 0 then 'canceled' else 'paid' end, '${merchantId}', '${flowId}',
-        case when i % 10 = 0 then '${traderId}'::uuid end, case when i % 10 = 0 then 'trader' end,
-        'RUB', 100000 + i % 4000000, 'USDT', 1081 + i % 43243, 92.5, 500, 250, '[]'::jsonb, 1081 + i % 43243,
-        'card', 'sberbank', '{"card_number": "4276000011112222", "holder": "IVAN PETROV"}'::jsonb, 'bulk-' || i,
-        now() - (i || ' seconds')::interval, now() - (i || ' seconds')::interval
-      from generate_series(1, ${rows}) as i;
-    set session_replication_role = origin;`;
-}
 
 /** The export's columns as PostgreSQL itself would write them: the baseline's query. */
 const copyQuery = `
@@ -122,9 +107,10 @@ try {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const merchant = await createUser(opened, { type: 'merchant', username: 'merchant' });
   const trader = await createUser(opened, { type: 'trader', username: 'trader' });
+  const partner = await createUser(opened, { type: 'partner', username: 'partner' });
   const flowId = await insertFlow(opened.db, merchant.id, 'Flow');
   const fillStart = process.hrtime.bigint();
-  await opened.db.execute(sql.raw(fillSql(merchant.id, flowId, trader.id)));
+  await opened.db.execute(sql.raw(fillSql(rows, [merchant.id], [flowId], [trader.id], partner.id)));
   await opened.db.execute(sql`vacuum analyze`);
   console.log(`filled ${rows} orders in ${secondsSince(fillStart).toFixed(1)} s`);
   const admin = await new Client(app).signIn(root.username, testPassword);
