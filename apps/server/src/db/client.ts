@@ -68,7 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: '-c plan_cache_mode=force_generic_plan',
+      // PGOPTIONS (libpq's convention) still applies: a statement log for a measurement, say.
+      options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' '),
     });
     // An idle connection the server ends (a restart, a failover) is dropped by the pool and opened again on the next
     // query; without a listener its error would end the process.
