@@ -75,6 +75,8 @@ interface Context {
   crypto: string;
   rate: string;
   party: { fees: unknown; agents: unknown };
+  /** The merchant switched the `order.created` webhook off (SPEC §2.11). */
+  createdWebhookOff: boolean;
 }
 
 /** The flow, its feed quote and the merchant's shares in one prepared statement; refused when it takes no orders. */
@@ -96,13 +98,16 @@ async function contextOf(
     fees: unknown;
     agents: unknown;
     taken: boolean;
+    created_off: boolean;
   }>(
     tx,
     'orders_create_context',
     sql`select f.id, f.is_active, f.rate_source, f.manual_rate::text as manual_rate, f.updated_at,
                q.rate::text as quote_rate, q.fetched_at as quote_fetched_at, ${partyColumns(sql`f.merchant_id`)},
                exists(select 1 from orders o where o.merchant_id = f.merchant_id
-                      and o.client_order_id = ${input.clientOrderId}::text) as taken
+                      and o.client_order_id = ${input.clientOrderId}::text) as taken,
+               exists(select 1 from user_webhooks w where w.user_id = f.merchant_id and w.slug = 'order.created'
+                      and w.is_disabled) as created_off
         from flows f
         left join rate_quotes q on f.rate_source = 'feed' and q.source = 'feed' and q.fiat = f.fiat and q.crypto = f.crypto
         where f.merchant_id = ${merchantId}::uuid and f.fiat = ${fiat}::text and f.crypto = ${crypto}::text
@@ -118,7 +123,15 @@ async function contextOf(
   const flow = { rateSource: row.rate_source, manualRate: row.manual_rate, updatedAt: new Date(row.updated_at) };
   const rate = currentRate(flow, quote, deps.config.RATE_MAX_AGE_SECONDS);
   if (rate.value === null) throw new DomainError('rate_unavailable');
-  return { flowId: row.id, merchantId, fiat, crypto, rate: rate.value, party: { fees: row.fees, agents: row.agents } };
+  return {
+    flowId: row.id,
+    merchantId,
+    fiat,
+    crypto,
+    rate: rate.value,
+    party: { fees: row.fees, agents: row.agents },
+    createdWebhookOff: row.created_off,
+  };
 }
 
 interface Creation {
@@ -160,9 +173,11 @@ function newOrderRow(creation: Creation, expiresAt: Date) {
  * What every creation announces, before its money (DESIGN §16, ledger last): its timeline's first line, the
  * `order.created` webhook, the expiry job (and the anti-fraud check of a payer), the real-time notes.
  */
-async function announceCreated(deps: OrderDeps, tx: Tx, order: repo.OrderRow, also: string[] = []) {
+async function announceCreated(deps: OrderDeps, tx: Tx, creation: Creation, order: repo.OrderRow, also: string[] = []) {
   await repo.insertEvents(tx, [historyOf(order, null, order.status, { kind: 'merchant', id: order.merchantId })]);
-  const webhooks = await writeWebhooks(tx, deps.reference, [order], 'order.created');
+  const webhooks = await writeWebhooks(tx, deps.reference, [order], 'order.created', {
+    merchantsOff: new Set(creation.context.createdWebhookOff ? [order.merchantId] : []),
+  });
   await enqueueJobs(tx, [
     ...webhooks,
     ...(order.expiresAt ? [expiryOf(order.id, order.expiresAt)] : []),
@@ -205,7 +220,7 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise
     details: candidate.attributes,
   });
   await repo.markAssigned(tx, candidate.bindId, now);
-  await announceCreated(deps, tx, order);
+  await announceCreated(deps, tx, creation, order);
   await postTransfers(tx, [holdTransfer(order)], order.crypto);
   return order;
 }
@@ -224,7 +239,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipie
     paymentType: input.payment_type ?? null,
     details: recipient,
   });
-  await announceCreated(deps, tx, order, await takersOf(tx, context.flowId));
+  await announceCreated(deps, tx, creation, order, await takersOf(tx, context.flowId));
   await postTransfers(tx, [holdTransfer(order)], order.crypto).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });

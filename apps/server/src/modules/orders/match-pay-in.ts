@@ -22,7 +22,12 @@ export class MatchAgain extends Error {
   }
 }
 
-const candidatesPerPage = 25;
+/**
+ * Candidates per page: the first is small, since the first few candidates usually take the order and each one read
+ * costs its usage and shares; the next ones are larger for a flow whose first candidates are all busy or full.
+ */
+const firstPage = 8;
+const laterPages = 32;
 
 const lockRequisite = async (tx: Tx, requisiteId: string, wait: boolean) =>
   (
@@ -52,8 +57,8 @@ export async function matchPayIn(
   let pricingRefused = false;
   let holding = false;
   const busy: Match[] = [];
-  for (let offset = 0; ; offset += candidatesPerPage) {
-    const page = await candidatePage(tx, request, offset, candidatesPerPage);
+  for (let offset = 0, size = firstPage; ; offset += size, size = laterPages) {
+    const page = await candidatePage(tx, request, offset, size);
     for (const candidate of page) {
       if (ruledOut(candidate, candidate.usage, request)) continue;
       const trader = candidate.executorType === 'trader';
@@ -74,7 +79,7 @@ export async function matchPayIn(
       if (ruledOut(candidate, await requisiteUsage(tx, request, candidate.requisiteId), request) === null) return match;
       holding = true;
     }
-    if (page.length < candidatesPerPage) break;
+    if (page.length < size) break;
   }
   if (busy.length > 0 && holding) throw new MatchAgain();
   for (const match of busy) {
