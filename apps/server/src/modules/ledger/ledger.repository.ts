@@ -176,6 +176,7 @@ export async function insertTransfersByKey(
   db: Executor,
   rows: KeyedTransferRow[],
   currency: string,
+  at?: Date,
 ): Promise<Set<string>> {
   const keys = uniqueKeys(rows.flatMap((row) => [row.debit, row.credit]));
   const userKeys = keys.filter((key) => key.ownerId !== null);
@@ -206,8 +207,10 @@ export async function insertTransfersByKey(
       ) with ordinality as w (id, code, reference_id, debit_owner, debit_kind, credit_owner, credit_kind, amount_minor,
                               position)
     )
-    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency)
-    select w.id, w.code, w.reference_id, d.id, c.id, w.amount_minor, ${currency}::text
+    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
+                                  created_at)
+    select w.id, w.code, w.reference_id, d.id, c.id, w.amount_minor, ${currency}::text,
+           coalesce(${at?.toISOString() ?? null}::timestamptz, now())
     from wanted w
     join accounts d on d.owner_id is not distinct from w.debit_owner and d.kind = w.debit_kind
     join accounts c on c.owner_id is not distinct from w.credit_owner and c.kind = w.credit_kind

@@ -85,9 +85,15 @@ function isOverdraft(error: unknown): boolean {
  * triggers apply them, refusing a user account going negative (`insufficient_funds`; the transaction is then
  * spoiled, as any failed statement spoils it). Posting the same ids again changes nothing and answers
  * `already_applied`; reusing some of them for other transfers is a conflict. Post last: the accounts stay locked
- * until the commit.
+ * until the commit. `at` dates the transfers (and their entries) by the caller's clock instead of the transaction's:
+ * the order engine's (`OrderDeps.now`).
  */
-export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency: string): Promise<PostOutcome> {
+export async function postTransfers(
+  tx: Tx,
+  transfers: TransferSpec[],
+  currency: string,
+  at?: Date,
+): Promise<PostOutcome> {
   if (transfers.length === 0) return 'applied';
   assertWellFormed(transfers);
   let inserted: Set<string>;
@@ -96,6 +102,7 @@ export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency:
       tx,
       transfers.map((transfer) => ({ ...transfer, referenceId: transfer.referenceId ?? null })),
       currency,
+      at,
     );
   } catch (error) {
     if (isOverdraft(error)) throw new DomainError('insufficient_funds');

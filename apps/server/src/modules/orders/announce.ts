@@ -27,8 +27,10 @@ export const historyOf = (
   to: string,
   actor: OrderActor,
   note?: string,
+  createdAt?: Date,
 ) => ({
   id: newId(),
+  ...(createdAt ? { createdAt } : {}),
   orderId: order.id,
   fromStatus: from,
   toStatus: to,

@@ -1,6 +1,6 @@
 import { DomainError } from '../../lib/errors';
 import { moveOrder } from './group-commit';
-import type { OrderDeps } from './move';
+import { engineTime, type OrderDeps } from './move';
 
 /** The payer reported paying (merchant API): in progress, and the time to pay counts again from now (DESIGN §5). */
 export function confirmPayIn(deps: OrderDeps, merchantId: string, id: string) {
@@ -11,6 +11,6 @@ export function confirmPayIn(deps: OrderDeps, merchantId: string, id: string) {
     check: (order) => {
       if (order.merchantId !== merchantId) throw new DomainError('not_found');
     },
-    changes: { expiresAt: new Date(Date.now() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000) },
+    changes: { expiresAt: new Date(engineTime(deps).getTime() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000) },
   });
 }

@@ -24,7 +24,7 @@ import { writeWebhooks } from '../webhooks/outbox';
 import { announcements, expiryOf, historyOf, takersOf } from './announce';
 import { creationEdge } from './lifecycle';
 import { type Match, MatchAgain, matchPayIn } from './match-pay-in';
-import type { OrderDeps } from './move';
+import { engineTime, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 import { cryptoOf, type Exact, payInHold, payOutHold, sharesFit } from './pricing';
 import { fiatOf, holdTransfer } from './settlement';
@@ -174,7 +174,9 @@ function newOrderRow(creation: Creation, expiresAt: Date) {
  * `order.created` webhook, the expiry job (and the anti-fraud check of a payer), the real-time notes.
  */
 async function announceCreated(deps: OrderDeps, tx: Tx, creation: Creation, order: repo.OrderRow, also: string[] = []) {
-  await repo.insertEvents(tx, [historyOf(order, null, order.status, { kind: 'merchant', id: order.merchantId })]);
+  await repo.insertEvents(tx, [
+    historyOf(order, null, order.status, { kind: 'merchant', id: order.merchantId }, undefined, creation.now),
+  ]);
   const webhooks = await writeWebhooks(tx, deps.reference, [order], 'order.created', {
     merchantsOff: new Set(creation.context.createdWebhookOff ? [order.merchantId] : []),
   });
@@ -221,7 +223,7 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise
   });
   await repo.markAssigned(tx, candidate.bindId, now);
   await announceCreated(deps, tx, creation, order);
-  await postTransfers(tx, [holdTransfer(order)], order.crypto);
+  await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now);
   return order;
 }
 
@@ -240,7 +242,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipie
     details: recipient,
   });
   await announceCreated(deps, tx, creation, order, await takersOf(tx, context.flowId));
-  await postTransfers(tx, [holdTransfer(order)], order.crypto).catch((error: unknown) => {
+  await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });
     }
@@ -292,7 +294,7 @@ export async function createOrder(
           fiat,
           fiatMinor,
           merchant: partyOf(context.party, input.type, 'referral', cMinor),
-          now: new Date(),
+          now: engineTime(deps),
         };
         return recipient === null ? createPayIn(deps, tx, creation) : createPayOut(deps, tx, creation, recipient);
       });

@@ -1,7 +1,7 @@
 import { DomainError } from '../../lib/errors';
 import { moveOrder } from './group-commit';
 import { isOpen } from './lifecycle';
-import type { OrderDeps } from './move';
+import { engineTime, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 
 /**
@@ -10,7 +10,7 @@ import * as repo from './orders.repository';
  */
 export async function expireOrder(deps: OrderDeps, id: string) {
   const order = await repo.orderRow(deps.db, id);
-  if (!order?.expiresAt || order.expiresAt.getTime() > Date.now()) return;
+  if (!order?.expiresAt || order.expiresAt.getTime() > engineTime(deps).getTime()) return;
   const expired = order.type === 'pay_in' ? isOpen(order.status) : order.status === 'new';
   if (!expired) return;
   await moveOrder(deps, { id, event: 'expire', actor: { kind: 'system', id: null }, note: 'expired' }).catch(

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { OrderActor } from './announce';
 import { edgeOf, type OrderEvent } from './lifecycle';
-import { type Move, moveLockedOrders, type OrderDeps } from './move';
+import { engineTime, type Move, moveLockedOrders, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 
 /** A request to move one order, as a use case makes it. */
@@ -49,7 +49,7 @@ function createGroupCommit(db: Db, concurrency: number) {
           row,
         ]),
       );
-      const now = new Date();
+      const now = engineTime(deps);
       const outcomes: Outcome[] = [];
       const moves: Move[] = [];
       const moving: number[] = [];

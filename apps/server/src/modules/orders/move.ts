@@ -15,7 +15,15 @@ export interface OrderDeps {
   db: Db;
   config: Config;
   reference: ReferenceData;
+  /**
+   * The engine's clock: every time it writes (an order's times, its timeline, its transfers) and every "now" it decides
+   * by. Unset is the wall clock; demo mode sets it to make its month of history through the engine.
+   */
+  now?: () => Date;
 }
+
+/** The time by the engine's clock (`OrderDeps.now`). */
+export const engineTime = (deps: Pick<OrderDeps, 'now'>): Date => deps.now?.() ?? new Date();
 
 /** One order moving along an edge of the lifecycle, locked by the caller's transaction. */
 export interface Move {
@@ -38,6 +46,7 @@ const setKey = (set: Partial<repo.NewOrder>) =>
 
 function columnsOf(move: Move, edge: Edge, now: Date): Partial<repo.NewOrder> {
   return {
+    updatedAt: now,
     ...move.changes,
     status: edge.to,
     ...(move.event === 'mark_paid' ? { paidAt: now, paidBy: move.actor.kind } : {}),
@@ -91,14 +100,14 @@ function moneyOf(moves: Move[], edges: Edge[], after: repo.OrderRow[], reference
  * the timeline, the webhooks and the jobs, the real-time notes and, last, the money — one ledger statement, so the
  * shared accounts it credits are held only from there to the commit. Returns the orders as they are now.
  */
-export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], now = new Date()) {
+export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], now = engineTime(deps)) {
   if (moves.length === 0) return [];
   const edges = moves.map((move) => edgeOf(move.order, move.event, move.actor.kind, now));
   const after = await updateRows(tx, moves, edges, now);
   await repo.insertEvents(
     tx,
     moves.map((move, index) =>
-      historyOf(move.order, move.order.status, (edges[index] as Edge).to, move.actor, move.note),
+      historyOf(move.order, move.order.status, (edges[index] as Edge).to, move.actor, move.note, now),
     ),
   );
   const jobs: NewJob[] = [];
@@ -151,7 +160,7 @@ export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], n
   );
   // The money last (DESIGN §16).
   for (const [crypto, transfers] of moneyOf(moves, edges, after, deps.reference)) {
-    await postTransfers(tx, transfers, crypto);
+    await postTransfers(tx, transfers, crypto, now);
   }
   return after;
 }

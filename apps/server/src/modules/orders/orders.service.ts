@@ -12,6 +12,6 @@ export { type DisputeMove, moveByDispute } from './dispute-moves';
 export { expireOrder, sweepExpiredOrders } from './expire-order';
 export { canDispute, isOpen } from './lifecycle';
 export { lockPayableOrders, markPaidByExecutor, payLockedPayIns } from './mark-paid';
-export type { OrderDeps } from './move';
+export { engineTime, type OrderDeps } from './move';
 export { exactCrypto, payerOf, settlementTransfers, withFiatAmount } from './settlement';
 export { takePayOut } from './take-pay-out';

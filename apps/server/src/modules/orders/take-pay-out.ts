@@ -3,7 +3,7 @@ import { selectPrepared } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { executorRestrictionsSql, executorRuledOut, flowDayVolumeSql, standing, startOfDay } from './eligibility';
 import { moveOrder } from './group-commit';
-import type { OrderDeps } from './move';
+import { engineTime, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 import { sharesFit } from './pricing';
 import { partyColumns, partyOf, sharesOf } from './shares';
@@ -14,7 +14,7 @@ import { partyColumns, partyOf, sharesOf } from './shares';
  * matcher applies — and the shares (its reward, its team leads) must fit the merchant's fee. Fixed now.
  */
 async function takeChanges(deps: OrderDeps, executorId: string, order: repo.OrderRow): Promise<Partial<repo.NewOrder>> {
-  const now = new Date();
+  const now = engineTime(deps);
   const [row] = await selectPrepared<{
     executor_type: 'trader' | 'partner';
     eligible: boolean;
