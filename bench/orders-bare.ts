@@ -25,6 +25,6 @@ app.post<{ Params: { guid: string } }>('/api/v1/executor/orders/:guid/paid', asy
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const credentials = { apiKey: 'bare', secret: 'bare-secret' };
 process.stdout.write(
-  `${JSON.stringify({ port: Number(new URL(address).port), merchant: credentials, traders: [{ ...credentials, cards: [card] }] })}\n`,
+  `${JSON.stringify({ port: Number(new URL(address).port), merchants: [credentials], traders: [{ ...credentials, cards: [card] }] })}\n`,
 );
 process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));

@@ -1,9 +1,20 @@
 // The server of bench/orders.ts, in a process of its own so the load generator never shares its event loop: Paydesk on
-// BENCH_URL (migrated here), production mode, the API rate limit out of the way, and the world of orders-world.ts with
-// BENCH_TRADERS traders of BENCH_REQUISITES cards each. Once it listens it prints one line of JSON: the port, the
-// merchant's API key and secret, and each trader's key, secret and card numbers (a pay-in names the card to pay to,
-// which is how the load generator knows whose "paid" it is). It stops on SIGTERM.
+// BENCH_URL, production mode, the API rate limit out of the way. Two bench-only hooks, here and nowhere else:
+// - the database pool keeps its idle connections (no idle timeout), as it does under steady traffic: the bench drives
+//   this server in slices with pauses between them, and reads the CPU of the database backends by their pids;
+// - `pg.Client.prototype.query` is wrapped to count the statements this process sends and to time each run of the
+//   ledger's one statement (the prepared statement `ledger_post_by_key`, which takes the account locks: its time is
+//   the lock wait plus a fraction of a millisecond). GET /counters on a second port (127.0.0.1) answers
+//   `{"statements": <sent since start>, "ledger_ms": [<durations since the last call>]}`.
+// With BENCH_SEED=1 (the default) it migrates and builds the world of orders-world.ts (BENCH_MERCHANTS merchants,
+// BENCH_TRADERS traders of BENCH_REQUISITES cards each) and issues API keys. With BENCH_SEED=0 it is a second process
+// on a database another one seeded: it neither migrates nor issues secrets (the bench reuses the first one's).
+// Once it listens it prints one line of JSON: the port, the counters port, and when seeding each merchant's API key
+// and secret and each trader's key, secret and card numbers (a pay-in names the card to pay to, which is how the load
+// generator knows whose "paid" it is). It stops on SIGTERM.
+import { createServer } from 'node:http';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -11,10 +22,38 @@ import { requisites } from '../apps/server/src/modules/requisites/requisites.tab
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { apiCredentials, seedWorld } from './orders-world';
 
+const counters = { statements: 0, ledgerMs: [] as number[] };
+const ledgerStatement = 'ledger_post_by_key';
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+const query = pg.Client.prototype.query as unknown as Query;
+(pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
+  counters.statements += 1;
+  if ((args[0] as { name?: unknown } | undefined)?.name !== ledgerStatement) return query.apply(this, args);
+  const sent = process.hrtime.bigint();
+  const took = () => counters.ledgerMs.push(Number(process.hrtime.bigint() - sent) / 1e6);
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (...result: unknown[]) => {
+      took();
+      return callback(...result);
+    };
+    return query.apply(this, args);
+  }
+  return (query.apply(this, args) as Promise<unknown>).finally(took);
+};
+const { Pool } = pg;
+pg.Pool = class extends Pool {
+  constructor(options?: pg.PoolConfig) {
+    super({ idleTimeoutMillis: 0, ...options });
+  }
+};
+
 const databaseUrl = process.env.BENCH_URL;
 if (!databaseUrl) throw new Error('BENCH_URL is required');
+const seeding = process.env.BENCH_SEED !== '0';
 const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
-await database.migrate();
+if (seeding) await database.migrate();
 const config = loadConfig({
   LOG_LEVEL: 'silent',
   DEMO: 'false',
@@ -25,31 +64,51 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
-const world = await seedWorld(database, {
-  traders: Number(process.env.BENCH_TRADERS ?? 100),
-  requisites: Number(process.env.BENCH_REQUISITES ?? 3),
-  fundsUsdt: '1000000',
-});
-const cards = new Map<string, string>();
-for (const row of await database.db.select({ id: requisites.id, attributes: requisites.attributes }).from(requisites)) {
-  cards.set(row.id, row.attributes.card_number ?? '');
-}
-const traders = [];
-for (const trader of world.traders) {
-  traders.push({
-    ...(await apiCredentials(app, trader.id)),
-    cards: trader.requisiteIds.map((id) => cards.get(id) ?? ''),
+
+async function seed() {
+  const world = await seedWorld(database, {
+    traders: Number(process.env.BENCH_TRADERS ?? 100),
+    requisites: Number(process.env.BENCH_REQUISITES ?? 3),
+    merchants: Number(process.env.BENCH_MERCHANTS ?? 1),
+    fundsUsdt: '1000000',
   });
+  const cards = new Map<string, string>();
+  for (const row of await database.db
+    .select({ id: requisites.id, attributes: requisites.attributes })
+    .from(requisites)) {
+    cards.set(row.id, row.attributes.card_number ?? '');
+  }
+  const traders = [];
+  for (const trader of world.traders) {
+    traders.push({
+      ...(await apiCredentials(app, trader.id)),
+      cards: trader.requisiteIds.map((id) => cards.get(id) ?? ''),
+    });
+  }
+  const merchants = [];
+  for (const { merchant } of world.merchants) merchants.push(await apiCredentials(app, merchant.id));
+  await database.db.execute(sql`vacuum analyze`);
+  return { merchants, traders };
 }
-const merchant = await apiCredentials(app, world.merchant.id);
-await database.db.execute(sql`vacuum analyze`);
+
+const seeded = seeding ? await seed() : {};
+const counterServer = createServer((request, response) => {
+  if (request.url !== '/counters') {
+    response.writeHead(404).end();
+    return;
+  }
+  const body = JSON.stringify({ statements: counters.statements, ledger_ms: counters.ledgerMs });
+  counters.ledgerMs = [];
+  response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+});
+await new Promise<void>((resolve) => counterServer.listen(0, '127.0.0.1', resolve));
+const countersPort = (counterServer.address() as { port: number }).port;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port), merchant, traders })}\n`);
-process.on(
-  'SIGTERM',
-  () =>
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0)),
-);
+process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port), countersPort, ...seeded })}\n`);
+process.on('SIGTERM', () => {
+  counterServer.close();
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});

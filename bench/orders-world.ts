@@ -1,7 +1,8 @@
 // The world the order benchmarks run in, built in bulk (DESIGN §5, as test/orders-fixture.ts builds it for tests):
-// a merchant with a 5 % pay-in fee and a 0.5 % referral agent, an active RUB/USDT flow at a manual rate of 92.5,
-// and `traders` traders of equal priority, each with insurance paid, deposits and withdrawals open, a 2.5 % reward,
-// `requisites` card requisites and `fundsUsdt` USDT credited from custody through the ledger (so it reconciles).
+// `merchants` merchants (one unless told), each with a 5 % pay-in fee, a 0.5 % referral agent of its own and an
+// active RUB/USDT flow of its own at a manual rate of 92.5, and `traders` traders of equal priority bound to every
+// flow, each with insurance paid, deposits and withdrawals open, a 2.5 % reward, `requisites` card requisites and
+// `fundsUsdt` USDT credited from custody through the ledger (so it reconciles).
 import { parseAmount, USDT } from '@paydesk/contract';
 import type { App } from '../apps/server/src/app';
 import type { Database } from '../apps/server/src/db/client';
@@ -18,12 +19,19 @@ export interface WorldOptions {
   traders: number;
   requisites: number;
   fundsUsdt: string;
+  /** Merchants, each with its own fees, agent and flow; all flows share the traders. Default 1. */
+  merchants?: number;
 }
 
-export interface World {
+export interface WorldMerchant {
   merchant: { id: string; username: string };
   agent: { id: string; username: string };
   flowId: string;
+}
+
+/** The first merchant's fields at the top (the benchmarks that use one), every merchant in `merchants`. */
+export interface World extends WorldMerchant {
+  merchants: WorldMerchant[];
   traders: { id: string; username: string; requisiteIds: string[] }[];
 }
 
@@ -38,9 +46,8 @@ const tier = (userId: string, direction: 'pay_in' | 'pay_out', hundredths: numbe
 
 const cardNumber = () => `4276${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
 
-export async function seedWorld(database: Database, options: WorldOptions): Promise<World> {
+async function seedMerchant(database: Database, tag: string): Promise<WorldMerchant> {
   const { db } = database;
-  const tag = randomToken(4).toLowerCase();
   const merchant = await createUser(database, { type: 'merchant', username: `bench-merchant-${tag}` });
   const agent = await createUser(database, { type: 'agent', username: `bench-agent-${tag}` });
   await db.insert(userFees).values([tier(merchant.id, 'pay_in', 500), tier(merchant.id, 'pay_out', 300)]);
@@ -58,6 +65,21 @@ export async function seedWorld(database: Database, options: WorldOptions): Prom
     rateSource: 'manual',
     manualRate: '92.5',
   });
+  return {
+    merchant: { id: merchant.id, username: merchant.username },
+    agent: { id: agent.id, username: agent.username },
+    flowId,
+  };
+}
+
+export async function seedWorld(database: Database, options: WorldOptions): Promise<World> {
+  const { db } = database;
+  const tag = randomToken(4).toLowerCase();
+  const count = options.merchants ?? 1;
+  const merchants: WorldMerchant[] = [];
+  for (let index = 0; index < count; index += 1) {
+    merchants.push(await seedMerchant(database, count === 1 ? tag : `${tag}-${index}`));
+  }
   const funds = parseAmount(options.fundsUsdt, USDT.ratio_fraction);
   const traders: World['traders'] = [];
   for (let start = 0; start < options.traders; start += 250) {
@@ -95,7 +117,9 @@ export async function seedWorld(database: Database, options: WorldOptions): Prom
       await tx
         .insert(flowExecutors)
         .values(
-          batch.map((trader) => ({ id: newId(), flowId, userId: trader.id, executorType: 'trader', priority: 5 })),
+          merchants.flatMap(({ flowId }) =>
+            batch.map((trader) => ({ id: newId(), flowId, userId: trader.id, executorType: 'trader', priority: 5 })),
+          ),
         );
       await postTransfers(
         tx,
@@ -111,12 +135,9 @@ export async function seedWorld(database: Database, options: WorldOptions): Prom
       traders.push(...batch);
     });
   }
-  return {
-    merchant: { id: merchant.id, username: merchant.username },
-    agent: { id: agent.id, username: agent.username },
-    flowId,
-    traders,
-  };
+  const [first] = merchants;
+  if (!first) throw new Error('a world needs at least one merchant');
+  return { ...first, merchants, traders };
 }
 
 /** The user's API key and secret, issued as POST /user/secret_key issues them. */

@@ -119,6 +119,50 @@ export function percentile(sorted: ArrayLike<number>, fraction: number): number 
 
 export const sorted = (values: number[]) => Float64Array.from(values).sort();
 
+/** utime + stime, in clock ticks, of a process's /proc/<pid>/stat line. */
+function ticksOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The CPU time a process has used so far in clock ticks (Linux), 0 once it is gone. */
+export function processTicks(pid: number): number {
+  try {
+    return ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`, 100 on Linux). */
+export const ticksPerSecond = async () => Number((await run('getconf', ['CLK_TCK'])).stdout.trim()) || 100;
+
+/**
+ * The CPU used so far by each PostgreSQL backend of one database, by pid (pg_stat_activity where datname is it), in
+ * clock ticks: only that database's work, not others' on a shared server; less the connections named `except` (the
+ * bench's own). The query runs on the admin database.
+ */
+export async function backendTicks(database: string, except = ''): Promise<Map<number, number>> {
+  const { rows } = await withClient(adminUrl, (client) =>
+    client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name is distinct from $2',
+      [database, except],
+    ),
+  );
+  return new Map(rows.map(({ pid }) => [pid, processTicks(pid)]));
+}
+
+/**
+ * The ticks used between two readings of backendTicks: a backend present at the end counts from its first reading, or
+ * from its start if it opened meanwhile; one that closed meanwhile is lost (`closed` says how many).
+ */
+export function ticksBetween(before: Map<number, number>, after: Map<number, number>) {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  const closed = [...before.keys()].filter((pid) => !after.has(pid)).length;
+  return { ticks, closed };
+}
+
 interface CpuSnapshot {
   busy: number;
   total: number;
@@ -141,10 +185,9 @@ function cpuSnapshot(named: Map<string, string>): CpuSnapshot | undefined {
         continue; // exited meanwhile
       }
       const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
       const name =
         pid === String(process.pid) ? 'this node' : (named.get(pid) ?? stat.slice(stat.indexOf('(') + 1, close));
-      byName.set(name, (byName.get(name) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      byName.set(name, (byName.get(name) ?? 0) + ticksOf(stat));
     }
     return { busy, total, byName };
   } catch {
@@ -180,6 +223,18 @@ export function watchCpu(named: Record<number, string> = {}): () => CpuUse {
       other: share(Math.max(0, other)),
     };
   };
+}
+
+/** Prints a table: a header row, then label rows, every column padded to its widest cell. */
+export function printTable(rows: string[][]) {
+  const widths = (rows[0] ?? []).map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0)))
+        .join('  '),
+    );
+  }
 }
 
 /** Prints label/value rows as two aligned columns. */
