@@ -1,5 +1,5 @@
 import { parseAmount } from '@paydesk/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Who may execute an order (DESIGN §5, §8), written once and used by the pay-in matcher and by a pay-out's take: an
@@ -43,9 +43,12 @@ export const standing = {
     and not exists (select 1 from anti_fraud_cases c where c.target_user_id = u.id and c.approved_at is null)`),
 };
 
-/** The restrictions of an executor in a flow, as one JSON object by type, over `fe` (flow_executors). */
-export const executorRestrictionsSql = sql.raw(`coalesce((select jsonb_object_agg(tr.type, tr.values)
-    from trader_restrictions tr where tr.flow_id = fe.flow_id and tr.trader_id = fe.user_id), '{}'::jsonb)`);
+/** The restrictions of the executor `userId` in the flow `flowId` (columns of the query), as one JSON object by type. */
+export const executorRestrictionsSql = (
+  flowId: SQL,
+  userId: SQL,
+) => sql`coalesce((select jsonb_object_agg(tr.type, tr.values)
+    from trader_restrictions tr where tr.flow_id = ${flowId} and tr.trader_id = ${userId}), '{}'::jsonb)`;
 
 const money = (text: string | null | undefined, fraction: number) =>
   text === null || text === undefined ? null : parseAmount(text, fraction);
@@ -102,8 +105,8 @@ export function executorRuledOut(
 export const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 export const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-/** What an executor took in a flow today (UTC), over `fe` (flow_executors) and a `$day` parameter. */
-export const flowDayVolumeSql = (day: string) =>
+/** What the executor `userId` took in the flow `flowId` (columns of the query) today (UTC). */
+export const flowDayVolumeSql = (flowId: SQL, userId: SQL, day: string) =>
   sql`(select coalesce(sum(o.fiat_amount_minor), 0) from orders o
-        where o.flow_id = fe.flow_id and o.executor_id = fe.user_id
+        where o.flow_id = ${flowId} and o.executor_id = ${userId}
           and o.created_at >= ${day}::timestamptz and o.status <> 'canceled')::text`;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectPrepared } from '../../db/client';
 import {
   type Asked,
@@ -65,19 +65,19 @@ const usageOfRow = (row: UsageColumns): RequisiteUsage => ({
   monthVolume: BigInt(row.month_volume),
 });
 
-/** What the requisite `r` took, a lateral subquery with the columns of `UsageColumns`. */
-const requisiteUsageSql = (request: MatchRequest) => {
+/** What the requisite `requisiteId` (a column) took, a lateral subquery with the columns of `UsageColumns`. */
+const requisiteUsageSql = (request: MatchRequest, requisiteId: SQL) => {
   const day = startOfDay(request.now).toISOString();
   const month = startOfMonth(request.now).toISOString();
   return sql`(
-    select (select count(*) from orders x where x.requisite_id = r.id and x.status in ('new', 'in-progress'))::int as open,
-           exists(select 1 from orders x where x.requisite_id = r.id and x.status in ('new', 'in-progress')
+    select (select count(*) from orders x where x.requisite_id = ${requisiteId} and x.status in ('new', 'in-progress'))::int as open,
+           exists(select 1 from orders x where x.requisite_id = ${requisiteId} and x.status in ('new', 'in-progress')
                   and x.fiat_amount_minor = ${request.fiatMinor.toString()}::bigint) as same_amount_open,
            (count(*) filter (where o.created_at >= ${day}::timestamptz))::int as day_count,
            (coalesce(sum(o.fiat_amount_minor) filter (where o.created_at >= ${day}::timestamptz), 0))::text as day_volume,
            count(*)::int as month_count, coalesce(sum(o.fiat_amount_minor), 0)::text as month_volume
     from orders o
-    where o.requisite_id = r.id and o.created_at >= ${month}::timestamptz and o.status <> 'canceled')`;
+    where o.requisite_id = ${requisiteId} and o.created_at >= ${month}::timestamptz and o.status <> 'canceled')`;
 };
 
 /** One page of candidates in the order the matcher tries them, with what the rules need. */
@@ -108,7 +108,8 @@ export async function candidatePage(
     'orders_match_candidates',
     sql`with page as (
           select fe.id as bind_id, fe.user_id, fe.executor_type, fe.flow_id, fe.priority, fe.last_assigned_at,
-                 r.id as requisite_id, r.created_at as requisite_created_at
+                 r.id as requisite_id, r.created_at as requisite_created_at, r.payment_option, r.payment_type,
+                 r.attributes
           from flow_executors fe
           join users u on u.id = fe.user_id and u.type = fe.executor_type
           left join trader_profiles tp on tp.user_id = u.id
@@ -123,17 +124,15 @@ export async function candidatePage(
           order by fe.priority desc, fe.last_assigned_at asc nulls first, fe.id, r.created_at, r.id
           offset ${offset}::int limit ${limit}::int
         )
-        select p.bind_id, p.user_id, p.executor_type, p.requisite_id, r.payment_option, r.payment_type, r.attributes,
+        select p.bind_id, p.user_id, p.executor_type, p.requisite_id, p.payment_option, p.payment_type, p.attributes,
                coalesce((select jsonb_object_agg(rr.type, rr.value) from requisite_restrictions rr
-                         where rr.requisite_id = r.id and rr.is_active), '{}'::jsonb) as requisite_restrictions,
-               ${executorRestrictionsSql} as executor_restrictions,
-               ${flowDayVolumeSql(day)} as flow_day_volume,
+                         where rr.requisite_id = p.requisite_id and rr.is_active), '{}'::jsonb) as requisite_restrictions,
+               ${executorRestrictionsSql(sql`p.flow_id`, sql`p.user_id`)} as executor_restrictions,
+               ${flowDayVolumeSql(sql`p.flow_id`, sql`p.user_id`, day)} as flow_day_volume,
                ${partyColumns(sql`p.user_id`)},
                ru.*
         from page p
-        join flow_executors fe on fe.id = p.bind_id
-        join requisites r on r.id = p.requisite_id
-        cross join lateral ${requisiteUsageSql(request)} ru
+        cross join lateral ${requisiteUsageSql(request, sql`p.requisite_id`)} ru
         order by p.priority desc, p.last_assigned_at asc nulls first, p.bind_id, p.requisite_created_at, p.requisite_id`,
   );
   return rows.map(
@@ -166,7 +165,8 @@ export async function requisiteUsage(
   const [row] = await selectPrepared<UsageColumns>(
     db,
     'orders_match_usage',
-    sql`select ru.* from requisites r cross join lateral ${requisiteUsageSql(request)} ru where r.id = ${requisiteId}::uuid`,
+    sql`select ru.* from requisites r cross join lateral ${requisiteUsageSql(request, sql`r.id`)} ru
+        where r.id = ${requisiteId}::uuid`,
   );
   if (!row) throw new Error('the requisite being matched is gone');
   return usageOfRow(row);

@@ -26,8 +26,8 @@ async function takeChanges(deps: OrderDeps, executorId: string, order: repo.Orde
     deps.db,
     'orders_take_executor',
     sql`select fe.executor_type, ${standing.pay_out} as eligible,
-               ${executorRestrictionsSql} as restrictions,
-               ${flowDayVolumeSql(startOfDay(now).toISOString())} as flow_day_volume,
+               ${executorRestrictionsSql(sql`fe.flow_id`, sql`fe.user_id`)} as restrictions,
+               ${flowDayVolumeSql(sql`fe.flow_id`, sql`fe.user_id`, startOfDay(now).toISOString())} as flow_day_volume,
                ${partyColumns(sql`fe.user_id`)}
         from flow_executors fe
         join users u on u.id = fe.user_id
