@@ -1,6 +1,7 @@
 import { type TransferCode, USDT } from '@paydesk/contract';
 import type { Db, Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
+import { countTransfers } from '../../lib/metrics';
 import * as repo from './ledger.repository';
 
 export type { AccountKey } from './ledger.repository';
@@ -91,6 +92,7 @@ export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency 
   if (existing.size > 0) throw new DomainError('conflict');
   if (fundedInOrder(accounts, transfers).includes(false)) throw new DomainError('insufficient_funds');
   await repo.insertTransfers(tx, transferRows(accounts, transfers, currency));
+  countTransfers(tx, transfers);
   return 'applied';
 }
 
@@ -157,14 +159,9 @@ export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions = {}) 
       });
       const candidates = transfers.filter((_, index) => fresh[index]);
       const funded = fundedInOrder(accounts, candidates);
-      await repo.insertTransfers(
-        tx,
-        transferRows(
-          accounts,
-          candidates.filter((_, index) => funded[index]),
-          USDT.code,
-        ),
-      );
+      const posted = candidates.filter((_, index) => funded[index]);
+      await repo.insertTransfers(tx, transferRows(accounts, posted, USDT.code));
+      countTransfers(tx, posted);
       let candidate = 0;
       return transfers.map((_, index) => {
         if (!fresh[index]) return 'already_applied';
