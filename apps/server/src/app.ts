@@ -209,7 +209,14 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
       await ensureRecurringJobs(deps, demoJobs);
       await app.jobs.start();
     });
-    app.addHook('preClose', () => app.jobs.stop());
+    // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
+    let jobsStopped: Promise<void> | null = null;
+    app.addHook('preClose', async () => {
+      jobsStopped = app.jobs.stop();
+    });
+    app.addHook('onClose', async () => {
+      await (jobsStopped ?? app.jobs.stop());
+    });
   }
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });

@@ -82,7 +82,10 @@ export function countOrderAnnouncements(tx: Executor, events: { type: string; me
       // Not an order's announcement after all: nothing to count.
     }
   }
-  if (moves.length > 0) afterCommit(tx, () => moves.forEach((labels) => ordersTotal.inc(labels)));
+  if (moves.length === 0) return;
+  afterCommit(tx, () => {
+    for (const labels of moves) ordersTotal.inc(labels);
+  });
 }
 
 /** The creation time a UUIDv7 carries in its first 48 bits (DESIGN §2: identifiers are UUIDv7), or null. */

@@ -43,7 +43,7 @@ function samplesOf(text: string): Sample[] {
     });
 }
 
-const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+const sumOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples
     .filter((sample) => sample.name === name)
     .filter((sample) => Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
@@ -107,7 +107,7 @@ describe('GET /metrics (DESIGN §18)', () => {
     // The connection pool is PostgreSQL's; the embedded database has none.
     expect(response.body.includes('# TYPE paydesk_db_pool_connections gauge')).toBe(ctx.database.kind === 'postgres');
     const all = samplesOf(response.body);
-    expect(valueOf(all, 'paydesk_ready')).toBe(1);
+    expect(sumOf(all, 'paydesk_ready')).toBe(1);
     // Every kind of job the process runs has its series, even with none waiting.
     expect(
       all.some((sample) => sample.name === 'paydesk_jobs_waiting' && sample.labels.kind === 'webhooks.deliver'),
@@ -134,7 +134,7 @@ describe('GET /metrics (DESIGN §18)', () => {
     });
     const after = await samples();
     const moved = (name: string, labels: Record<string, string> = {}) =>
-      valueOf(after, name, labels) - valueOf(before, name, labels);
+      sumOf(after, name, labels) - sumOf(before, name, labels);
 
     expect(moved('paydesk_orders_total', { type: 'pay_in', status: 'new' })).toBe(1);
     expect(moved('paydesk_orders_total', { type: 'pay_in', status: 'paid' })).toBe(1);
