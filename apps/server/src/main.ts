@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -66,6 +67,8 @@ app.log.info(
   'Paydesk is running',
 );
 if (config.demo) {
+  // The log writes in the background: the banner comes after what it has logged so far, not in the middle of it.
+  await new Promise<void>((resolve) => (app.log as unknown as Logger).flush(() => resolve()));
   process.stdout.write(
     `\n  Paydesk is running at ${url}\n` +
       '  Demo sign-ins (password paydesk-demo): root, support, merchant, trader, trader2, agent, partner\n\n',

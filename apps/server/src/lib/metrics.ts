@@ -17,6 +17,11 @@ import { afterCommit, type Executor } from '../db/client';
  */
 export const processMetrics = new Registry();
 collectDefaultMetrics({ register: processMetrics });
+// Gauges named `_total` break Prometheus's naming rules (`promtool check metrics` refuses them); each is the sum of
+// its sibling by type (`nodejs_active_handles{type}`), which stays.
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+  processMetrics.removeSingleMetric(name);
+}
 
 const ordersTotal = new Counter({
   name: 'paydesk_orders_total',
