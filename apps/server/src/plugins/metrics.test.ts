@@ -81,6 +81,11 @@ describe('GET /metrics (DESIGN §18)', () => {
     }
   });
 
+  it('takes no session instead of the token: a signed-in admin is refused too', async () => {
+    const response = await world.admin.browser.get('/metrics');
+    expect(response.statusCode).toBe(401);
+  });
+
   it('answers the families of DESIGN §18 in the text format', async () => {
     const response = await scrape(`Bearer ${token}`);
     expect(response.statusCode).toBe(200);
