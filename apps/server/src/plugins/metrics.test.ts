@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../test/orders-fixture';
 import { webhookDeliveries } from '../modules/orders/orders.table';
 import { webhookDelivery } from '../modules/webhooks/delivery';
+import { databaseGaugesMaxAgeMs } from './metrics';
 
 const token = 'metrics-token-of-the-test-0123456789';
 
@@ -157,6 +158,25 @@ describe('GET /metrics (DESIGN §18)', () => {
         status_code: '200',
       }),
     ).toBe(1);
+  });
+
+  it('reads the database for its gauges at most once per 15 s, however often it is scraped', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const execute = vi.spyOn(ctx.app.db, 'execute');
+    try {
+      vi.setSystemTime(Date.now() + databaseGaugesMaxAgeMs + 1);
+      await samples();
+      const oneRead = execute.mock.calls.length;
+      expect(oneRead).toBeGreaterThan(0);
+      for (let scrape = 0; scrape < 5; scrape += 1) await samples();
+      expect(execute.mock.calls.length).toBe(oneRead);
+      vi.setSystemTime(Date.now() + databaseGaugesMaxAgeMs + 1);
+      await samples();
+      expect(execute.mock.calls.length).toBe(2 * oneRead);
+    } finally {
+      execute.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('labels by route pattern and fixed lists, never by an id, a user, a URL or a secret', async () => {
