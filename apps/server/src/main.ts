@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Logger } from 'pino';
+import { symbols } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -67,9 +67,12 @@ app.log.info(
   'Paydesk is running',
 );
 if (config.demo) {
-  // The log writes in the background: the banner comes after what it has logged so far, not in the middle of it.
-  await new Promise<void>((resolve) => (app.log as unknown as Logger).flush(() => resolve()));
-  process.stdout.write(
+  // Through the log's own stream, which writes in the background: the banner comes after what was logged before it.
+  const logStream = (app.log as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+    symbols.streamSym
+  ];
+  const print = (text: string) => (logStream ? logStream.write(text) : process.stdout.write(text));
+  print(
     `\n  Paydesk is running at ${url}\n` +
       '  Demo sign-ins (password paydesk-demo): root, support, merchant, trader, trader2, agent, partner\n\n',
   );
