@@ -10,7 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker imports the app (Fastify, zod schemas, drizzle, PGlite's WebAssembly) once for all its files instead
     // of once per file: 80 s → 45 s for the suite on PGlite. Files share no state through modules: every file builds
-    // its own app on a database of its own, and the server keeps nothing at module level but constants.
+    // its own app on a database of its own, and the server keeps nothing at module level but constants and the process's
+    // metrics counters (lib/metrics.ts), which only go up and which tests read as differences.
     isolate: false,
   },
 });

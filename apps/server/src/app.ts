@@ -61,8 +61,10 @@ import { webhookJob } from './modules/webhooks/outbox';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, loggableError } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { registerOpenapi } from './plugins/openapi';
 import { rbacPlugin } from './plugins/rbac';
+import { RequestLogController } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -117,6 +119,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact, serializers: { err: loggableError } },
     trustProxy: config.TRUST_PROXY ?? false,
+    logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
@@ -160,6 +163,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
   app.decorate('jobs', defineJobs(deps, database, app.log, demoJobs, reference));
 
   await app.register(healthRoutes);
+  await app.register(metricsPlugin);
   // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
   await app.register(
     async (inner) => {
@@ -205,7 +209,14 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
       await ensureRecurringJobs(deps, demoJobs);
       await app.jobs.start();
     });
-    app.addHook('preClose', () => app.jobs.stop());
+    // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
+    let jobsStopped: Promise<void> | null = null;
+    app.addHook('preClose', async () => {
+      jobsStopped = app.jobs.stop();
+    });
+    app.addHook('onClose', async () => {
+      await (jobsStopped ?? app.jobs.stop());
+    });
   }
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });

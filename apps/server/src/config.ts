@@ -121,6 +121,12 @@ const configSchema = z.object({
   API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(50),
   /** How often ended sessions and throttling windows are swept away. */
   SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Turns on `GET /metrics` (DESIGN §18), answered only with `Authorization: Bearer <METRICS_TOKEN>`; unset: 404.
+   */
+  METRICS_TOKEN: unsetWhenEmpty(
+    z.string().trim().min(16, { message: 'must be at least 16 characters (openssl rand -hex 32)' }).optional(),
+  ),
   /** An enabled terminal not heard of for this long is `lost_connection` until its next heartbeat (DESIGN §11). */
   DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(120),
 });

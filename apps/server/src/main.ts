@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { symbols } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -28,28 +29,50 @@ if (config.demo && app.demo) {
   if (seeded.length > 0) app.log.info({ users: seeded }, 'demo platform seeded');
 }
 
+/** Past this, a shutdown that has not finished ends the process anyway. */
+const shutdownLimitMs = 10_000;
+
+/**
+ * SIGTERM or SIGINT (DESIGN §18): new requests are refused (503, the listener closed), those in flight and the running
+ * jobs finish (what cannot is handed back to the queue), sockets are closed, then the database.
+ */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.log.info({ signal }, 'shutting down: finishing the requests and jobs in flight');
+  const force = setTimeout(() => {
+    app.log.error({ limitMs: shutdownLimitMs }, 'shutdown took too long; stopping now');
+    process.exit(1);
+  }, shutdownLimitMs);
   force.unref();
-  await app.close();
-  await database.close();
+  try {
+    await app.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+  app.log.info('stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-const url = `http://localhost:${config.PORT}`;
+const address = app.server.address();
+const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 app.log.info(
   { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   'Paydesk is running',
 );
 if (config.demo) {
-  process.stdout.write(
+  // Through the log's own stream, which writes in the background: the banner comes after what was logged before it.
+  const logStream = (app.log as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+    symbols.streamSym
+  ];
+  const print = (text: string) => (logStream ? logStream.write(text) : process.stdout.write(text));
+  print(
     `\n  Paydesk is running at ${url}\n` +
       '  Demo sign-ins (password paydesk-demo): root, support, merchant, trader, trader2, agent, partner\n\n',
   );

@@ -42,7 +42,56 @@ export interface Database {
    * returned function is called. PostgreSQL delivers a notification only when its transaction commits.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool's counts (PostgreSQL); null on the embedded database, which has one connection. */
+  pool(): PoolCounts | null;
   close(): Promise<void>;
+}
+
+export interface PoolCounts {
+  /** Connections open, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+/** What runs once a transaction commits, by transaction; forgotten with it when it rolls back. */
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `hook` once what `executor` wrote is committed: at the end of its transaction, or at once outside one. A
+ * transaction that rolls back drops its hooks, so what they count (metrics) counts only what happened.
+ */
+export function afterCommit(executor: Executor, hook: () => void): void {
+  const hooks = commitHooks.get(executor);
+  if (hooks) hooks.push(hook);
+  else hook();
+}
+
+/** Makes `db.transaction` (and the savepoints inside it) keep the hooks of `afterCommit` and run them after commit. */
+function withCommitHooks(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const tracked = <T>(run: (tx: Tx) => Promise<T>, hooks: (() => void)[]) => {
+    return async (tx: Tx) => {
+      commitHooks.set(tx, hooks);
+      const nested = tx.transaction.bind(tx);
+      tx.transaction = async <U>(inner: (nestedTx: Tx) => Promise<U>) => {
+        const own: (() => void)[] = [];
+        const result = await nested(tracked(inner, own));
+        hooks.push(...own);
+        return result;
+      };
+      return run(tx);
+    };
+  };
+  db.transaction = async (run, config) => {
+    const hooks: (() => void)[] = [];
+    const result = await transaction(tracked(run, hooks), config);
+    for (const hook of hooks) hook();
+    return result;
+  };
+  return db;
 }
 
 /** apps/server/drizzle, seen from the sources (src/db) or from the bundle (dist). */
@@ -74,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection the server ends (a restart, a failover) is dropped by the pool and opened again on the next
     // query; without a listener its error would end the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = withCommitHooks(drizzlePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -83,12 +132,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       listen: (channel, handler) => listenOnPostgres(options.databaseUrl as string, channel, handler),
+      pool: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       close: () => pool.end(),
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = withCommitHooks(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -102,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await client.listen(channel, handler);
       return () => unlisten();
     },
+    pool: () => null,
     close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
+import { countOrderAnnouncements } from '../../lib/metrics';
 
 /** The one channel every server process listens on (DESIGN §1: events cross processes through PostgreSQL). */
 export const eventsChannel = 'paydesk_events';
@@ -54,6 +55,7 @@ export async function publishEventToMany(
 
 /** Many events for many users (the orders of one batch) in one statement, each in as few notifications as fit. */
 export async function publishEvents(tx: Executor, events: EventForMany[]): Promise<void> {
+  countOrderAnnouncements(tx, events);
   const payloads: string[] = [];
   for (const { userIds, type, message } of events) {
     const unique = [...new Set(userIds)];

@@ -137,6 +137,19 @@ export async function failJob(db: Executor, worker: string, job: ClaimedJob, err
   );
 }
 
+/**
+ * Hands jobs this worker holds back to the queue, due at once and their attempt not counted: a process that stops
+ * releases what it could not finish instead of leaving it to its lease.
+ */
+export async function releaseJobs(db: Executor, worker: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null, locked_until = null,
+               run_at = least(run_at, now()), updated_at = now()
+        where id = any(${sql.param(ids)}::uuid[]) and locked_by = ${worker} and status = 'running'`,
+  );
+}
+
 /** Milliseconds until the next queued job is due (0 when one is due now), or null when none is queued. */
 export async function msUntilNextJob(db: Executor): Promise<number | null> {
   const [row] = await selectRows<{ ms: string | number | null }>(

@@ -32,10 +32,19 @@ export interface JobRunnerOptions {
   leaseSeconds?: number;
   /** Source of jitter, in [0, 1); tests pin it. */
   random?: () => number;
+  /** How long stopping lets running jobs finish before asking them to stop (5 s unless set). */
+  stopGraceMs?: number;
 }
 
-/** How long stopping waits for running jobs to notice they were asked to stop. */
-const stopGraceMs = 5_000;
+/** How long a job asked to stop has to notice before its lease is handed back anyway. */
+const abortGraceMs = 1_000;
+
+/** Resolves true when `work` settles within `ms`, false otherwise. */
+const settlesWithin = (work: Promise<unknown>, ms: number) =>
+  Promise.race([
+    work.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref()),
+  ]);
 
 /** The default retry schedule: 5 s, 10 s, 20 s, … one hour at most. */
 export const exponentialBackoffMs = (attempt: number) => Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempt - 1));
@@ -88,6 +97,11 @@ export function createJobRunner(options: JobRunnerOptions) {
         log.warn({ job: job.id, kind: job.kind }, 'a job finished after its lease was lost; it may run again');
       }
     } catch (error) {
+      if (stopped && abort.signal.aborted) {
+        // Stopped by the shutdown, not failed: handed back at once, its attempt not counted.
+        await repo.releaseJobs(db, worker, [job.id]);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const delayMs = job.attempts > job.maxAttempts ? null : delayAfterFailure(job, definition);
       log.warn(
@@ -173,18 +187,32 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
     /** Looks for due jobs now (tests, and callers that just enqueued outside a transaction). */
     wake,
-    /** Stops claiming; running jobs are asked to stop and awaited, and their leases handed back. */
+    /**
+     * Stops claiming and lets the running jobs finish (their leases still renewed); a job still running after the
+     * grace is asked to stop, and whatever has not ended a second later is handed back: queued again at once, its
+     * attempt not counted, for another process (or the next start) to run, instead of waiting for its lease to lapse.
+     */
     async stop() {
       if (stopped) return;
       stopped = true;
       clearTimeout(timer);
-      clearInterval(leaseTimer);
       await unlisten?.();
       await looking;
-      for (const { abort } of running.values()) abort.abort(new Error('shutting down'));
-      // A job that ignores its signal is left to its lease: another process takes it over when the lease lapses.
-      const grace = new Promise<void>((resolve) => setTimeout(resolve, stopGraceMs).unref());
-      await Promise.race([Promise.all([...running.values()].map((entry) => entry.done)), grace]);
+      const allDone = () => Promise.all([...running.values()].map((entry) => entry.done));
+      if (!(await settlesWithin(allDone(), options.stopGraceMs ?? 5_000))) {
+        for (const { abort } of running.values()) abort.abort(new Error('shutting down'));
+        await settlesWithin(allDone(), abortGraceMs);
+      }
+      clearInterval(leaseTimer);
+      const left = [...running.keys()];
+      if (left.length > 0) {
+        log.warn({ jobs: left.length }, 'jobs still running at shutdown were handed back');
+        await repo.releaseJobs(db, worker, left);
+      }
+    },
+    /** The kinds of job this process runs. */
+    get kinds(): string[] {
+      return [...definitions.keys()];
     },
     /** Jobs this process is running now. */
     get busy() {

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const db = () => ctx.database.db;
 
-function runner(options: { pollMs?: number; leaseSeconds?: number; random?: () => number } = {}) {
+function runner(options: { pollMs?: number; leaseSeconds?: number; random?: () => number; stopGraceMs?: number } = {}) {
   const made = createJobRunner({
     database: ctx.database,
     log: ctx.app.log,
@@ -37,6 +37,7 @@ function runner(options: { pollMs?: number; leaseSeconds?: number; random?: () =
     concurrency: 4,
     leaseSeconds: options.leaseSeconds ?? 30,
     ...(options.random ? { random: options.random } : {}),
+    ...(options.stopGraceMs !== undefined ? { stopGraceMs: options.stopGraceMs } : {}),
   });
   made.define('test.record', {
     async run({ payload }) {
@@ -239,5 +240,40 @@ describe('recurring jobs', () => {
     expect(row).toMatchObject({ status: 'queued', repeatSeconds: 1, attempts: 0 });
     await ensureRecurring(db(), 'test.tick', null);
     expect(await queued('test.tick')).toEqual([]);
+  });
+});
+
+describe('stopping (DESIGN §18: graceful shutdown)', () => {
+  it('lets a running job finish, and hands back at once, uncounted, one that does not end', async () => {
+    const stopping = runner({ stopGraceMs: 300 });
+    let release: () => void = () => undefined;
+    const finishing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    stopping.define('test.finishing', {
+      async run() {
+        started += 1;
+        await finishing;
+        await db().execute(sql`insert into job_runs (job, worker) values ('finishing-1', ${stopping.worker})`);
+      },
+    });
+    // A job that never ends and ignores being asked to stop.
+    stopping.define('test.stuck', { run: () => new Promise<void>(() => undefined) });
+    await enqueueJob(db(), { kind: 'test.finishing' });
+    await enqueueJob(db(), { kind: 'test.stuck', maxAttempts: 3 });
+    await stopping.start();
+    await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await queued('test.stuck'))[0]?.status, { timeout: 10_000 }).toBe('running');
+
+    const stopped = stopping.stop();
+    release();
+    await stopped;
+    expect(await runsOf('finishing-')).toHaveLength(1);
+    expect(await queued('test.finishing')).toEqual([]);
+    const [stuck] = await queued('test.stuck');
+    expect(stuck).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null, lastError: null });
+    expect(stuck?.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await db().delete(jobs).where(eq(jobs.kind, 'test.stuck'));
   });
 });

@@ -1,6 +1,7 @@
 import type { TransferCode } from '@paydesk/contract';
 import type { Db, Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
+import { countTransfers } from '../../lib/metrics';
 import * as repo from './ledger.repository';
 
 export type { AccountKey } from './ledger.repository';
@@ -108,7 +109,10 @@ export async function postTransfers(
     if (isOverdraft(error)) throw new DomainError('insufficient_funds');
     throw error;
   }
-  if (inserted.size === new Set(transfers.map((transfer) => transfer.id)).size) return 'applied';
+  if (inserted.size === new Set(transfers.map((transfer) => transfer.id)).size) {
+    countTransfers(tx, transfers);
+    return 'applied';
+  }
   // Not all of them went in: a repeat of the same action, ids reused for something else, or an account never opened.
   const existing = await repo.existingTransferIds(
     tx,
@@ -181,14 +185,9 @@ export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions) {
       });
       const candidates = transfers.filter((_, index) => fresh[index]);
       const funded = fundedInOrder(accounts, candidates);
-      await repo.insertTransfers(
-        tx,
-        transferRows(
-          accounts,
-          candidates.filter((_, index) => funded[index]),
-          options.currency,
-        ),
-      );
+      const posted = candidates.filter((_, index) => funded[index]);
+      await repo.insertTransfers(tx, transferRows(accounts, posted, options.currency));
+      countTransfers(tx, posted);
       let candidate = 0;
       return transfers.map((_, index) => {
         if (!fresh[index]) return 'already_applied';

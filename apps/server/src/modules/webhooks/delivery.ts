@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
+import { countWebhookDelivery, type WebhookOutcome } from '../../lib/metrics';
 import { destinationProblem } from '../../lib/network';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
@@ -17,6 +18,14 @@ export function signatureHeader(key: string, body: string, unixSeconds: number):
   const digest = createHmac('sha256', key).update(`${unixSeconds}.${body}`).digest('hex');
   return `t=${unixSeconds},v1=${digest}`;
 }
+
+/** The delivery's status after an attempt, as the metric's outcome (DESIGN §18). */
+const outcomeOf: Record<string, WebhookOutcome> = {
+  delivered: 'delivered',
+  pending: 'retry',
+  failed: 'failed',
+  skipped: 'skipped',
+};
 
 /** A delivery attempt that did not succeed; the job runner retries it after its backoff. */
 class DeliveryFailed extends Error {}
@@ -56,6 +65,7 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: t
           })
           .where(eq(webhookDeliveries.id, deliveryId));
       });
+      countWebhookDelivery(outcomeOf[status] ?? 'retry');
     };
     if (!merchant?.url || !merchant.key) {
       // Nothing to send to or sign with: the merchant can set them and resend.

@@ -2,6 +2,7 @@ import { type BankMessageOutcome, type DeviceNotification, parseAmount } from '@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
+import { countBankMessages } from '../../../lib/metrics';
 import { openCase } from '../../anti-fraud/anti-fraud.rules';
 import { lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
 import { orders } from '../../orders/orders.table';
@@ -228,11 +229,13 @@ export async function receiveBankMessages(
   // The money last: the merchant's and the platform's accounts are shared by every batch, so they are held from
   // here to the commit only.
   await payLockedPayIns(deps, tx, payable, { kind: 'terminal', id: terminal.id });
-  return entries.map(({ id, seen, reading }) =>
+  const results: MessageResult[] = entries.map(({ id, seen, reading }) =>
     reading
       ? { id, state: 'new', outcome: reading.outcome }
       : { id, state: 'duplicate', outcome: typeof seen === 'string' ? seen : (seen as Reading).outcome },
   );
+  countBankMessages(tx, results);
+  return results;
 }
 
 /** The row a message is kept as: what it said, what was read of it, what came of it. */
