@@ -49,6 +49,11 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Failed sign-ins allowed from one client address, whatever the account, within the window. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /**
+   * Failed sign-ins allowed per account whatever the address, within the window: holds a guesser who has many
+   * addresses. Higher than LOGIN_MAX_FAILURES so that one address guessing cannot lock the owner out on its own.
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Seeds the demo platform into an empty embedded database. Never applies when DATABASE_URL is set. */
   DEMO: booleanText,
