@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
@@ -113,10 +113,20 @@ const redact = [
   '*.secret',
 ];
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function trusting that many hops next to the server
+ * (Fastify trusts nobody for a bare number), as Express reads a number: the rightmost addresses of X-Forwarded-For,
+ * which the trusted proxies appended, are believed and whatever a client prepended is not.
+ */
+function trustProxyOption(trusted: TrustedProxies) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 export async function buildApp({ config, database, logger, secrets, workers = false }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact, serializers: { err: loggableError } },
-    trustProxy: config.TRUST_PROXY ?? false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? false),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,

@@ -42,7 +42,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.host });
 const url = `http://localhost:${config.PORT}`;
 app.log.info(
   { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
