@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
@@ -119,6 +119,59 @@ describe('idempotency keys (DESIGN §9)', () => {
     expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-2' })).headers['idempotent-replayed']).toBe(
       'true',
     );
+  });
+});
+
+describe('the idempotency crash window (issue 20, R2)', () => {
+  /**
+   * What a process killed between its commit and saving the key's answer leaves behind: the change committed, the
+   * key still `running`, claimed longer ago than a live request may run. The fault is injected into the key's row.
+   */
+  async function crashBeforeKeySaved(ownerId: string, key: string) {
+    await ctx.app.db.execute(
+      sql`update api_idempotency set state = 'running', status_code = null, body = null,
+            created_at = created_at - interval '61 seconds'
+          where owner_id = ${ownerId} and key = ${key}`,
+    );
+  }
+
+  it('answers a retry of a created order with the original 201, not client_order_id_taken', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1540');
+    const first = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    await crashBeforeKeySaved(world.merchant.id, 'crash-1');
+    const retry = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().data.guid).toBe(first.json().data.guid);
+    // Its answer is kept now: the next retry is a plain replay.
+    const again = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retry.json());
+    // Another key with the same client_order_id is still refused.
+    expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1b' })).statusCode).toBe(409);
+    await api.post(`/api/v1/orders/${first.json().data.guid}/cancel`);
+  });
+
+  it('answers a retry of a taken pay-out with 200, not order_status_conflict', async () => {
+    const order = (await world.merchant.api.post('/api/v1/orders', payOut('5100'))).json().data;
+    const executor = await ApiClient.of(ctx.app, world.trader.username);
+    const taken = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
+      idempotencyKey: 'crash-2',
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await crashBeforeKeySaved(world.trader.id, 'crash-2');
+    const retry = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
+      idempotencyKey: 'crash-2',
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ guid: order.guid, status: 'in-progress' });
+    // A rival's take, or a new key, is still a conflict.
+    expect(
+      (await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2b' }))
+        .statusCode,
+    ).toBe(409);
+    await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
   });
 });
 

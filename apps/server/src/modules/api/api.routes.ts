@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, to keep its answer. */
     idempotencyKey: string | null;
+    /** When an earlier run of this same request claimed the key and died before saving its answer. */
+    idempotencyAbandonedAt: Date | null;
   }
 }
 
@@ -115,6 +117,7 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   });
   app.decorateRequest('rawBody', '');
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyAbandonedAt', null);
 
   const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
   const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
@@ -140,6 +143,7 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     const claim = await claimKey(app.db, owner, text, requestHash(request.method, request.url, request.rawBody));
     if (claim.kind === 'replay') throw new Replay(claim.statusCode, claim.body);
     request.idempotencyKey = text;
+    request.idempotencyAbandonedAt = claim.abandonedAt;
   }
 
   /** A repeated request answers with the first answer, as it was. */
@@ -161,6 +165,24 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     }
     throw error;
   });
+
+  const clockToleranceMs = 60_000;
+  /**
+   * The idempotency crash window (issue 20, R2): a run that committed its change and died before saving the key's
+   * answer leaves the key abandoned. Its retry, refused by what the first run did (`conflict`), answers what that run
+   * answered, derived from the row it committed (`committedBy` finds it, made at or after the first claim).
+   */
+  async function madeByAbandonedRun(
+    request: FastifyRequest,
+    error: unknown,
+    conflict: string,
+    committedBy: (since: Date) => Promise<repo.OrderRow | undefined>,
+  ): Promise<repo.OrderRow | undefined> {
+    const claimedAt = request.idempotencyAbandonedAt;
+    if (!claimedAt || !(error instanceof DomainError) || error.code !== conflict) return undefined;
+    // The claim's time is the database's, the order's the process's: a minute allows for their clocks.
+    return committedBy(new Date(claimedAt.getTime() - clockToleranceMs));
+  }
 
   const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
   const merchant = { access: 'api.merchant' as const, signed: true, csrf: false };
@@ -184,7 +206,16 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createOrder(deps, requireUser(request).id, request.body, request.language);
+      const merchantId = requireUser(request).id;
+      const row = await createOrder(deps, merchantId, request.body, request.language).catch(async (error: unknown) => {
+        const made = await madeByAbandonedRun(request, error, 'client_order_id_taken', async (since) => {
+          const id = await repo.findByClientOrderId(deps.db, merchantId, request.body.client_order_id);
+          const order = id ? await repo.orderRow(deps.db, id) : undefined;
+          return order && order.createdAt >= since ? order : undefined;
+        });
+        if (!made) throw error;
+        return made;
+      });
       return reply.status(201).send(view(row));
     },
   );
@@ -315,7 +346,18 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/executor/orders/:guid/take',
     { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
-    async (request) => view(await takePayOut(deps, requireUser(request).id, request.params.guid)),
+    async (request) => {
+      const executorId = requireUser(request).id;
+      const row = await takePayOut(deps, executorId, request.params.guid).catch(async (error: unknown) => {
+        const taken = await madeByAbandonedRun(request, error, 'order_status_conflict', async (since) => {
+          const order = await repo.orderRow(deps.db, request.params.guid);
+          return order?.executorId === executorId && order.takenAt && order.takenAt >= since ? order : undefined;
+        });
+        if (!taken) throw error;
+        return taken;
+      });
+      return view(row);
+    },
   );
 
   app.post(
