@@ -34,6 +34,12 @@ const configSchema = z.object({
   /** The interface to listen on: every interface, or only 127.0.0.1 in demo mode (its passwords are published). */
   HOST: unsetWhenEmpty(z.string().min(1).optional()),
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before a request is a 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** PostgreSQL: the longest one statement may run (statement_timeout); the process stops waiting soon after. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** PostgreSQL: a session left idle inside a transaction this long is ended by the server. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where uploaded files (dispute evidence) are kept; `<DATA_DIR>/files` when unset (DESIGN §12). */
   FILES_DIR: z.string().min(1).optional(),

@@ -45,7 +45,44 @@ const statusOf: Record<ErrorCode, number> = {
   pricing_invalid: 422,
   throttled: 429,
   internal_error: 500,
+  service_unavailable: 503,
+  bad_request: 400,
+  uri_too_long: 414,
+  headers_too_large: 431,
 };
+
+/**
+ * Codes and messages of a database that refused, dropped or did not answer a connection or a statement: the
+ * platform is briefly unavailable (503, retry), not broken (500).
+ */
+const unavailableCodes = new Set([
+  'DATABASE_UNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57014', // query_canceled: statement_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '25P03', // idle_in_transaction_session_timeout
+]);
+const unavailableMessages =
+  /Query read timeout|timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The HTTP status of a domain error code; the OpenAPI document lists the same statuses. */
 export const httpStatusOf = (code: ErrorCode): number => statusOf[code];
@@ -158,6 +195,11 @@ export const errorsPlugin = fp(
         return sendError(request, reply, new DomainError('validation_failed', { _: ['validation.invalid'] }));
       }
       if (status === 429) return sendError(request, reply, new DomainError('throttled', undefined, { seconds: 60 }));
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ failure: loggableError(error) }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, new DomainError('service_unavailable'));
+      }
       request.log.error({ failure: loggableError(error) }, 'request failed');
       return sendError(request, reply, new DomainError('internal_error'));
     });
