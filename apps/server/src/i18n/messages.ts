@@ -119,6 +119,7 @@ const en = {
   'validation.url_private': 'Webhooks cannot be sent to this address: it is a local or private network address.',
   'validation.date_range': 'Enter a date between 1970-01-01 and 2999-12-31.',
   'validation.demo_max': 'A simulated deposit brings at most 1000 USDT.',
+  'validation.demo_total_max': 'Simulated deposits bring at most 10000 USDT to one user.',
   'validation.address_required': 'Please enter wallet address.',
   'validation.address_invalid': 'Please enter a valid wallet address.',
   'validation.tron_address': 'Please enter a valid wallet address: a TRON address starting with T (34 characters).',
@@ -423,6 +424,7 @@ const ru: Record<MessageKey, string> = {
   'validation.url_private': 'Вебхуки нельзя отправлять на этот адрес: это локальный или частный сетевой адрес.',
   'validation.date_range': 'Введите дату от 1970-01-01 до 2999-12-31.',
   'validation.demo_max': 'Симулированное пополнение — не более 1000 USDT.',
+  'validation.demo_total_max': 'Симулированные пополнения — не более 10000 USDT на пользователя.',
   'validation.address_required': 'Пожалуйста, введите адрес кошелька.',
   'validation.address_invalid': 'Пожалуйста, введите корректный адрес кошелька.',
   'validation.tron_address':
