@@ -4,6 +4,7 @@ import { ApiClient, Client, createTestApp, createUser, type TestContext } from '
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balancesOf } from '../ledger/ledger.repository';
+import { flows } from '../flows/flows.table';
 import { orders } from '../orders/orders.table';
 
 let ctx: TestContext;
@@ -119,6 +120,23 @@ describe('idempotency keys (DESIGN §9)', () => {
     expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-2' })).headers['idempotent-replayed']).toBe(
       'true',
     );
+  });
+});
+
+describe('amounts a rate cannot price (issue 20, L3)', () => {
+  it('refuses an order whose crypto amount would not fit with a clear 422, never a 500', async () => {
+    const [before] = await ctx.app.db.select().from(flows).where(eq(flows.id, world.flowId));
+    // A flow rate set before rates were bounded.
+    await ctx.app.db.update(flows).set({ manualRate: '0.000001' }).where(eq(flows.id, world.flowId));
+    try {
+      const response = await world.merchant.api.post('/api/v1/orders', payIn('999999999999.99'));
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors.amount).toEqual([
+        'At this rate the amount makes more crypto than an order may hold.',
+      ]);
+    } finally {
+      await ctx.app.db.update(flows).set({ manualRate: before?.manualRate }).where(eq(flows.id, world.flowId));
+    }
   });
 });
 

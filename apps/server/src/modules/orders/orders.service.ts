@@ -28,7 +28,7 @@ import { enqueueWebhooks, type WebhookType } from '../webhooks/outbox';
 import { type Candidate, candidatePage, type MatchRequest, ruledOut, usageOf } from './matching';
 import * as repo from './orders.repository';
 import type { AgentShare } from './orders.table';
-import { ceilOf, cryptoOf, type Exact, payInHold, payOutHold, settlePayIn, settlePayOut, sharesFit } from './pricing';
+import { ceilOf, cryptoOf, type Exact, isPriceable, payInHold, payOutHold, settlePayIn, settlePayOut, sharesFit } from './pricing';
 import { partyShares, sharesOf } from './shares';
 import { canMove, isOpen } from './transitions';
 
@@ -262,6 +262,7 @@ export async function createOrder(
     await deps.db.transaction(async (tx) => {
       const { flow, rate } = await flowAndRate(deps, tx, merchantId, fiat.code, crypto.code);
       const c = cryptoOf(fiatMinor, fiat, ratioOfDecimal(rate), cryptoCurrency(crypto.code));
+      if (!isPriceable(c, cryptoCurrency(crypto.code))) throw fieldError('amount', 'orders.errors.crypto_too_large');
       const priced: Priced = { c, cMinor: payInHold(c), fiatMinor, fiat, rate };
       const direction = input.type;
       const merchantParty = (await partyShares(tx, [merchantId], direction))(merchantId, 'referral');
