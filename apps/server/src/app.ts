@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustedProxies } from './config';
+import { clientRefusal, routerRefusal } from './plugins/router-refusals';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
@@ -130,6 +131,8 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    frameworkErrors: routerRefusal,
+    clientErrorHandler: clientRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
