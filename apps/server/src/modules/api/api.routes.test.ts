@@ -96,6 +96,49 @@ describe('signatures (DESIGN §9)', () => {
   });
 });
 
+describe('guessing at signatures (issue 20, L6)', () => {
+  it('throttles wrong signatures and unknown keys: 429 with Retry-After after the limit', async () => {
+    const local = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '5' });
+    try {
+      const merchant = await createUser(local.database, { type: 'merchant' });
+      const api = await ApiClient.of(local.app, merchant.username);
+      const call = (headers: Record<string, string>, remoteAddress: string) =>
+        local.app.inject({ method: 'GET', url: '/api/v1/balance', headers, remoteAddress });
+      const wrong = api.signedHeaders('GET', '/api/v1/balance', '', { secret: 'sk_not_it' });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++) statuses.push((await call(wrong, '203.0.113.90')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      const throttled = await call(api.signedHeaders('GET', '/api/v1/balance'), '203.0.113.90');
+      expect(throttled.statusCode).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+
+      const unknown = new ApiClient(local.app, 'pk_nobody', 'sk_nothing').signedHeaders('GET', '/api/v1/balance');
+      const unknownStatuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt++) {
+        unknownStatuses.push((await call(unknown, `198.51.100.${attempt}`)).statusCode);
+      }
+      // Each from its own address: the key named is what is counted.
+      expect(unknownStatuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('answers an unsigned request with a body that is not JSON 401, not 422', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(401);
+    const signed = await world.merchant.api.request('POST', '/api/v1/orders', undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signed.statusCode).toBe(422);
+  });
+});
+
 describe('idempotency keys (DESIGN §9)', () => {
   it('replays the first answer for the same body, refuses another body, and needs a key on every POST', async () => {
     const api = world.merchant.api;

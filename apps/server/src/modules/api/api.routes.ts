@@ -34,12 +34,14 @@ import {
 import { apiOrderView } from '../orders/orders.view';
 import { createApiAuth } from './api.auth';
 import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
-import { createRateLimit } from './rate-limit';
+import { createFailureLimit, createRateLimit } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, to keep its answer. */
     idempotencyKey: string | null;
+    /** The body was not JSON: refused once the signature has been checked. */
+    bodyUnreadable: boolean;
     /** When an earlier run of this same request claimed the key and died before saving its answer. */
     idempotencyAbandonedAt: Date | null;
   }
@@ -112,18 +114,32 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new DomainError('validation_failed', { _: ['validation.invalid'] }), undefined);
+      // Refused only after the signature is checked: an unsigned request learns nothing but 401.
+      request.bodyUnreadable = true;
+      done(null, undefined);
     }
   });
+  app.decorateRequest('bodyUnreadable', false);
   app.decorateRequest('rawBody', '');
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotencyAbandonedAt', null);
 
   const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
   const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
+  const authFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
+  const signatureFailures = new Set(['api_key_invalid', 'timestamp_invalid', 'signature_invalid']);
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.signed) return;
-    await authenticate(request);
+    const named = request.headers['x-api-key'];
+    const failureKeys = [`ip:${request.ip}`, ...(typeof named === 'string' ? [`key:${named.slice(0, 200)}`] : [])];
+    authFailures.assertAllowed(failureKeys);
+    try {
+      await authenticate(request);
+    } catch (error) {
+      if (error instanceof DomainError && signatureFailures.has(error.code)) authFailures.recordFailure(failureKeys);
+      throw error;
+    }
+    if (request.bodyUnreadable) throw new DomainError('validation_failed', { _: ['validation.invalid'] });
     rateLimit(requireUser(request).id);
     if (request.method === 'POST') await claimIdempotency(request);
   });
