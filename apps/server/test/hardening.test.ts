@@ -164,6 +164,31 @@ describe('security headers', () => {
 });
 
 describe("a user's mistake is never a 500", () => {
+  it('refuses a lone UTF-16 surrogate in any string or key as invalid text (issue 20, R3), keeps a real pair', async () => {
+    const admin = await signedIn('admin');
+    const merchant = await signedIn('merchant');
+    const target = await createUser(ctx.database, { type: 'merchant', username: `surrogate-${Date.now()}` });
+    for (const [attempt, field] of [
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { comment: 'A\ud800' }), 'comment'],
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { comment: '\udc00B' }), 'comment'],
+      [() => admin.browser.post('/api/inner/user/block', { uuid: target.id, comment: 'x\udbffy' }), 'comment'],
+      [
+        () => merchant.browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'abcdefgh\ud800' }),
+        'notification_key',
+      ],
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { ['k\ud800']: 'v' }), '_'],
+    ] as const) {
+      const response = await attempt();
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors[field]).toEqual(['Значение содержит недопустимый символ.']);
+    }
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.isBlocked).toBe(false);
+    expect(row?.comment ?? null).toBeNull();
+    const pair = await admin.browser.post(`/api/inner/user/${target.id}`, { comment: 'ok \ud83d\ude00' });
+    expect(pair.statusCode, pair.body).toBe(200);
+  });
+
   it('refuses a NUL byte in any string with a localized 422 and changes nothing', async () => {
     const admin = await signedIn('admin');
     const merchant = await signedIn('merchant');

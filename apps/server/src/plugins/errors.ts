@@ -131,12 +131,20 @@ function validationFields(error: FastifyError): Record<string, string[]> {
   return fields;
 }
 
-/** The path of the first string that holds a NUL character, which no text column can store. */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+/**
+ * Text no column can keep: a NUL character, or half of a UTF-16 surrogate pair (`"A\ud800"`), which is no character
+ * at all. PostgreSQL refuses both in JSON and text (a 500) or stores the half as U+FFFD, silently changed.
+ */
+const invalidText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string (or object key) that holds invalid text. */
+function invalidTextPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return invalidText.test(value) ? path || '_' : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, path ? `${path}.${key}` : key, depth + 1);
+    const here = path ? `${path}.${key}` : key;
+    if (invalidText.test(key)) return path || '_';
+    const found = invalidTextPath(item, here, depth + 1);
     if (found) return found;
   }
   return null;
@@ -175,10 +183,10 @@ export function loggableError(error: unknown): {
 /** Maps every failure to the envelope of DESIGN §2; a user's mistake is a 4xx, and a 5xx never leaks internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    // A NUL character is a user's mistake, not a server error: refused before any route sees it.
+    // A NUL character or a lone surrogate is a user's mistake, not a server error: refused before any route sees it.
     app.addHook('preValidation', async (request) => {
       for (const value of [request.body, request.query, request.params]) {
-        const path = nulPath(value, '');
+        const path = invalidTextPath(value, '');
         if (path) throw new DomainError('validation_failed', { [path]: ['validation.nul'] });
       }
     });
