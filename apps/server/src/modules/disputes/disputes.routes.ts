@@ -123,13 +123,15 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await readDisputeFile(deps, requireUser(request), request.params.uuid);
+      // A picture is shown in the page; a PDF, which a viewer may run scripts and forms of, is only downloaded.
+      const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
       return reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
-          `inline; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          `${disposition}; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         )
         .send(file.bytes);
     },
