@@ -186,6 +186,13 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
           session: { type: 'apiKey', in: 'cookie', name: config.SESSION_COOKIE_NAME },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
         },
+        // As the hooks decide: the session for every route but the public ones, the echoed token for every call
+        // that changes state (DESIGN §3).
+        securityOf: ({ method, access, csrf }) => {
+          const changes = !['GET', 'HEAD', 'OPTIONS'].includes(method) && csrf !== false;
+          const needs = [...(access === 'public' ? [] : ['session']), ...(changes ? ['xsrf'] : [])];
+          return needs.length > 0 ? [needs] : [];
+        },
       });
       for (const routes of [
         authRoutes,
