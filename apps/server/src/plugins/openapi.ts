@@ -92,6 +92,14 @@ function withOperationDetails(document: Document): Document {
       operation.operationId = id;
       operation.summary ??= `${verbs[method]} ${path}`;
       const responses = (operation.responses ??= {});
+      // A route that answers a file (`produces`) still refuses in the JSON envelope.
+      for (const [status, response] of Object.entries(responses)) {
+        const content = (response as { content?: Record<string, unknown> }).content;
+        const first = content ? Object.values(content)[0] : undefined;
+        if (Number(status) >= 400 && content && first && !content['application/json']) {
+          (response as { content: Record<string, unknown> }).content = { 'application/json': first };
+        }
+      }
       for (const [status, description] of Object.entries(routerRefusals)) {
         responses[status] ??= {
           description,

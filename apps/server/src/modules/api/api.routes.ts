@@ -103,6 +103,8 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       'Idempotency-Key': {
         description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',
         maxLength: 200,
+        // What the API's hook accepts: printable ASCII without spaces.
+        pattern: '^[\\x21-\\x7e]+$',
       },
     },
   });

@@ -115,6 +115,8 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: uuidParams,
         summary: 'A file of a dispute, to an admin, its merchant and its executor',
+        // The file as it was uploaded, never JSON (its refusals are the JSON envelope).
+        produces: ['image/png', 'image/jpeg', 'application/pdf'],
         response: replies(
           { 200: z.any().meta({ description: 'The file: a PNG, a JPEG or a PDF.', type: 'string', format: 'binary' }) },
           readErrors,
