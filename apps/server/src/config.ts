@@ -1,5 +1,5 @@
-import { AmountFormatError, parseAmount, USDT } from '@paydesk/contract';
 import { isIP } from 'node:net';
+import { AmountFormatError, parseAmount, USDT } from '@paydesk/contract';
 import { z } from 'zod';
 import { parseSecretsKey } from './lib/secrets';
 import { depositKeyOf, isTronAddress } from './lib/tron';

@@ -173,10 +173,11 @@ describe("a user's mistake is never a 500", () => {
       [() => admin.browser.post(`/api/inner/user/${target.id}`, { comment: '\udc00B' }), 'comment'],
       [() => admin.browser.post('/api/inner/user/block', { uuid: target.id, comment: 'x\udbffy' }), 'comment'],
       [
-        () => merchant.browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'abcdefgh\ud800' }),
+        () =>
+          merchant.browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'abcdefgh\ud800' }),
         'notification_key',
       ],
-      [() => admin.browser.post(`/api/inner/user/${target.id}`, { ['k\ud800']: 'v' }), '_'],
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { 'k\ud800': 'v' }), '_'],
     ] as const) {
       const response = await attempt();
       expect(response.statusCode, response.body).toBe(422);

@@ -1,5 +1,5 @@
-import { createServer, type Server, type Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
@@ -37,8 +37,9 @@ class SilentableProxy {
       downstream.on('close', close).on('error', close);
       upstream.on('close', close).on('error', close);
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    return (this.server?.address() as AddressInfo).port;
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
   }
 
   async stop() {

@@ -33,6 +33,10 @@ export function startFailure(error: unknown, databaseUrl: string | undefined): s
     if (typeof text === 'string' && text) message = text;
     cause = (cause as { cause?: unknown }).cause;
   }
-  const firstLine = message.split('\n')[0]?.replace(/\bparams:.*$/, '').trim() ?? '';
+  const firstLine =
+    message
+      .split('\n')[0]
+      ?.replace(/\bparams:.*$/, '')
+      .trim() ?? '';
   return `the database at ${shownUrl(databaseUrl)} cannot be used: ${reason ?? firstLine}.`;
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
+import { describe, expect, it } from 'vitest';
 import { checkedLookup, DestinationRefused, destinationProblem, isPublicAddress } from './network';
 
 describe('webhook destinations', () => {

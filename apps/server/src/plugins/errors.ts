@@ -135,6 +135,7 @@ function validationFields(error: FastifyError): Record<string, string[]> {
  * Text no column can keep: a NUL character, or half of a UTF-16 surrogate pair (`"A\ud800"`), which is no character
  * at all. PostgreSQL refuses both in JSON and text (a 500) or stores the half as U+FFFD, silently changed.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is exactly what is refused here.
 const invalidText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path of the first string (or object key) that holds invalid text. */

@@ -91,7 +91,8 @@ function withOperationDetails(document: Document): Document {
       taken.add(id);
       operation.operationId = id;
       operation.summary ??= `${verbs[method]} ${path}`;
-      const responses = (operation.responses ??= {});
+      operation.responses ??= {};
+      const responses = operation.responses;
       // A route that answers a file (`produces`) still refuses in the JSON envelope.
       for (const [status, response] of Object.entries(responses)) {
         const content = (response as { content?: Record<string, unknown> }).content;

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
+import { flows } from '../flows/flows.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balancesOf } from '../ledger/ledger.repository';
-import { flows } from '../flows/flows.table';
 import { orders } from '../orders/orders.table';
 
 let ctx: TestContext;

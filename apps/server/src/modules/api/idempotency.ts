@@ -16,9 +16,7 @@ export const requestHash = (method: string, path: string, body: string) =>
  * and never saved its answer (its process died, maybe after its transaction committed): the new run must answer what
  * that run did, from the rows it committed.
  */
-export type Claim =
-  | { kind: 'new'; abandonedAt: Date | null }
-  | { kind: 'replay'; statusCode: number; body: string };
+export type Claim = { kind: 'new'; abandonedAt: Date | null } | { kind: 'replay'; statusCode: number; body: string };
 
 interface KeyRow {
   previous_state?: string | null;

@@ -50,7 +50,12 @@ export function createThrottle(db: Executor, config: Config, purpose: ThrottlePu
   /** Counts an attempt in every window; 429 with the seconds to wait when one of them was full already. */
   async function attempt(account: string, ip: string, now = new Date()): Promise<Attempt> {
     const windows = windowsOf(account, ip);
-    const counts = await countAttempt(db, windows.map((window) => window.key), config.LOGIN_WINDOW_SECONDS, now);
+    const counts = await countAttempt(
+      db,
+      windows.map((window) => window.key),
+      config.LOGIN_WINDOW_SECONDS,
+      now,
+    );
     const full = counts.filter((count) => count.failures > (windows.find((w) => w.key === count.key)?.limit ?? 0));
     const keys = windows.map((window) => window.key);
     if (full.length > 0) {
@@ -58,7 +63,9 @@ export function createThrottle(db: Executor, config: Config, purpose: ThrottlePu
       // against its owner. The count cannot fall to the limit by it: the attempts that were checked stay counted.
       await uncountAttempt(db, keys);
       const resetAt = Math.max(...full.map((count) => count.resetAt.getTime()));
-      throw new DomainError('throttled', undefined, { seconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)) });
+      throw new DomainError('throttled', undefined, {
+        seconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
+      });
     }
     const [own, ...shared] = keys;
     return {

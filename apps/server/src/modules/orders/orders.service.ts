@@ -28,7 +28,17 @@ import { enqueueWebhooks, type WebhookType } from '../webhooks/outbox';
 import { type Candidate, candidatePage, type MatchRequest, ruledOut, usageOf } from './matching';
 import * as repo from './orders.repository';
 import type { AgentShare } from './orders.table';
-import { ceilOf, cryptoOf, type Exact, isPriceable, payInHold, payOutHold, settlePayIn, settlePayOut, sharesFit } from './pricing';
+import {
+  ceilOf,
+  cryptoOf,
+  type Exact,
+  isPriceable,
+  payInHold,
+  payOutHold,
+  settlePayIn,
+  settlePayOut,
+  sharesFit,
+} from './pricing';
 import { partyShares, sharesOf } from './shares';
 import { canMove, isOpen } from './transitions';
 

@@ -160,7 +160,19 @@ describe('demo mode', () => {
   it('refuses malformed amounts with a localized 422, never a 500 (issue 20, L2)', async () => {
     const merchant = await createUser(ctx.database, { type: 'merchant' });
     const browser = await new Client(ctx.app, { 'x-language': 'ru' }).signIn(merchant.username);
-    for (const amount of ['abc', 'NaN', '1e308', '0.0000001', '9'.repeat(5000), '', ' ', '-5', 1e308, Number.NaN, true]) {
+    for (const amount of [
+      'abc',
+      'NaN',
+      '1e308',
+      '0.0000001',
+      '9'.repeat(5000),
+      '',
+      ' ',
+      '-5',
+      1e308,
+      Number.NaN,
+      true,
+    ]) {
       const response = await browser.post('/api/inner/wallet/demo_deposit', { amount });
       expect(response.statusCode, String(amount).slice(0, 20)).toBe(422);
       expect(response.json().errors.amount?.[0], String(amount).slice(0, 20)).toMatch(/[а-я]/i);

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { Agent, fetch } from 'undici';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
-import { Agent, fetch } from 'undici';
 import { checkedLookup, DestinationRefused, destinationProblem, type Resolve } from '../../lib/network';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
