@@ -9,26 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { xsrfCookie } from '@paydesk/contract';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
 import { insertUser } from '../src/modules/users/users.repository';
+import { openapiApp } from './openapi-app';
 
 const directory = process.argv[2];
 if (!directory) throw new Error('usage: openapi-documents.ts <directory>');
 mkdirSync(directory, { recursive: true });
-const database = await openDatabase({ dataDir: 'memory://' });
-await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DEMO: 'false',
-  SECRETS_KEY: randomBytes(32).toString('base64'),
-});
-const app = await buildApp({ config, database, logger: false });
-await app.ready();
+const { app, config, database, close } = await openapiApp();
 
 // The inner document is served to a signed-in user.
 const password = randomBytes(12).toString('hex');
@@ -62,5 +51,4 @@ for (const [name, url, cookie] of [
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
   writeFileSync(join(directory, `${name}.json`), `${JSON.stringify(response.json(), null, 2)}\n`);
 }
-await app.close();
-await database.close();
+await close();
