@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
@@ -65,6 +65,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { registerOpenapi } from './plugins/openapi';
 import { rbacPlugin } from './plugins/rbac';
 import { RequestLogController } from './plugins/request-log';
+import { clientRefusal, routerRefusal } from './plugins/router-refusals';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { webPlugin } from './plugins/web';
@@ -115,14 +116,26 @@ const redact = [
   '*.secret',
 ];
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function trusting that many hops next to the server
+ * (Fastify trusts nobody for a bare number), as Express reads a number: the rightmost addresses of X-Forwarded-For,
+ * which the trusted proxies appended, are believed and whatever a client prepended is not.
+ */
+function trustProxyOption(trusted: TrustedProxies) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 export async function buildApp({ config, database, logger, secrets, workers = false }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact, serializers: { err: loggableError } },
-    trustProxy: config.TRUST_PROXY ?? false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? false),
     logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    frameworkErrors: routerRefusal,
+    clientErrorHandler: clientRefusal,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -176,6 +189,13 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: config.SESSION_COOKIE_NAME },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+        // As the hooks decide: the session for every route but the public ones, the echoed token for every call
+        // that changes state (DESIGN §3).
+        securityOf: ({ method, access, csrf }) => {
+          const changes = !['GET', 'HEAD', 'OPTIONS'].includes(method) && csrf !== false;
+          const needs = [...(access === 'public' ? [] : ['session']), ...(changes ? ['xsrf'] : [])];
+          return needs.length > 0 ? [needs] : [];
         },
       });
       for (const routes of [

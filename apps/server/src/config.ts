@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AmountFormatError, parseAmount, USDT } from '@paydesk/contract';
 import { z } from 'zod';
 import { parseSecretsKey } from './lib/secrets';
@@ -30,8 +31,15 @@ const readableBy = (read: (value: string) => unknown, message: string, text = z.
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The interface to listen on: every interface, or only 127.0.0.1 in demo mode (its passwords are published). */
+  HOST: unsetWhenEmpty(z.string().min(1).optional()),
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL: how long opening a connection (or waiting for a free one) may take before a request is a 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** PostgreSQL: the longest one statement may run (statement_timeout); the process stops waiting soon after. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** PostgreSQL: a session left idle inside a transaction this long is ended by the server. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where uploaded files (dispute evidence) are kept; `<DATA_DIR>/files` when unset (DESIGN §12). */
   FILES_DIR: z.string().min(1).optional(),
@@ -49,10 +57,36 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Failed sign-ins allowed from one client address, whatever the account, within the window. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  /**
+   * Failed sign-ins allowed per account whatever the address, within the window: holds a guesser who has many
+   * addresses. Higher than LOGIN_MAX_FAILURES so that one address guessing cannot lock the owner out on its own.
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Seeds the demo platform into an empty embedded database. Never applies when DATABASE_URL is set. */
   DEMO: booleanText,
-  TRUST_PROXY: booleanText,
+  /**
+   * Which proxies in front of Paydesk are trusted to name the client in `X-Forwarded-For`: a number of hops (`1`: the
+   * one load balancer), or their addresses and CIDRs separated by commas. `true` means one hop; `false`, `0` or unset
+   * trust nobody. A client can always prepend addresses of its own choice, so only the hops given are believed.
+   */
+  TRUST_PROXY: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, context): TrustedProxies => {
+        const trusted = trustedProxiesOf(value);
+        if (trusted === null) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must be a number of proxy hops (1), or proxy addresses and CIDRs separated by commas',
+          });
+          return false;
+        }
+        return trusted;
+      }),
+  ),
   /**
    * Extended public key (xpub…) the users' USDT deposit addresses are derived from. Unset: demo mode makes its own at
    * first start; elsewhere no addresses are issued until it is set.
@@ -131,8 +165,30 @@ const configSchema = z.object({
   DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(120),
 });
 
+/** What Fastify's `trustProxy` takes: nobody, a number of hops, or the proxies' addresses and CIDRs. */
+export type TrustedProxies = false | number | string[];
+
+/** TRUST_PROXY read: null when it is neither a hop count nor a list of addresses and CIDRs. */
+export function trustedProxiesOf(value: string | undefined): TrustedProxies | null {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrCidr) ? entries : null;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export type Config = z.infer<typeof configSchema> & {
   demo: boolean;
+  /** HOST, or 127.0.0.1 in demo mode and every interface elsewhere when it is unset. */
+  host: string;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS, which demo mode turns on unless it is set. */
   allowPrivateNetworks: boolean;
   /** WITHDRAWAL_AUTO_LIMIT in USDT minor units. */
@@ -151,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     demo,
+    host: config.HOST ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? demo,
     withdrawalAutoLimitMinor: parseAmount(config.WITHDRAWAL_AUTO_LIMIT, USDT.ratio_fraction),
   };

@@ -4,11 +4,18 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { startFailure } from './db/start-failure';
 import { createSecrets, loadSecretsKey, SecretsKeyError } from './lib/secrets';
 import { sealPlainSecrets } from './modules/users/secrets-at-rest';
 
 const startedAt = performance.now();
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  process.stderr.write(`Paydesk cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const webDist = config.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname;
 let secrets: ReturnType<typeof createSecrets>;
 try {
@@ -18,8 +25,23 @@ try {
   process.stderr.write(`Paydesk cannot start: ${error.message}\n`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
-await database.migrate();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: resolve(config.DATA_DIR),
+    timeouts: {
+      connectMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+  });
+  await database.migrate();
+} catch (error) {
+  // A wrong DATABASE_URL (or a database that is down) is an operator's mistake: one readable line, no stack.
+  process.stderr.write(`Paydesk cannot start: ${startFailure(error, config.DATABASE_URL)}\n`);
+  process.exit(1);
+}
 const sealed = await sealPlainSecrets(database.db, secrets);
 const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, secrets, workers: true });
 if (sealed > 0) app.log.info({ users: sealed }, 'secrets stored in plain text were sealed');
@@ -59,7 +81,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.host });
 const address = app.server.address();
 const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 app.log.info(

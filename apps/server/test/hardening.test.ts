@@ -81,6 +81,61 @@ describe('guards decide on the matched route, never on the URL text', () => {
   });
 });
 
+describe("the router's own refusals (issue 20, L5)", () => {
+  const expectGuarded = (headers: Record<string, unknown>) => {
+    expect(headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cache-control']).toBe('no-store');
+  };
+
+  it('answers a URL that does not decode with 400 and a path parameter too long with 414, as the envelope', async () => {
+    for (const [url, status, code] of [
+      ['/api/%c0%afinner/x', 400, 'bad_request'],
+      [`/api/inner/user/${'a'.repeat(3000)}`, 414, 'uri_too_long'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'x-language': 'ru' } });
+      expect(response.statusCode, url.slice(0, 30)).toBe(status);
+      expectGuarded(response.headers);
+      expect(response.json()).toMatchObject({ success: false, error: { code } });
+      expect(response.json().localized_message).toMatch(/[а-я]/i);
+      expect(response.body).not.toContain('%c0');
+      expect(response.body).not.toContain('aaaaaaaa');
+    }
+  });
+
+  it('answers headers too large to read with 431, the security headers and the envelope', async () => {
+    const { connect } = await import('node:net');
+    const listening = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as { port: number };
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString();
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(`GET /api/inner/user/current HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+      });
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      const headers = Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      expectGuarded(headers);
+      expect(JSON.parse(body)).toMatchObject({ success: false, error: { code: 'headers_too_large' } });
+    } finally {
+      await listening.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP without inline script, nosniff, no framing and a referrer policy on every answer', async () => {
     const { browser } = await signedIn('agent');
@@ -109,6 +164,32 @@ describe('security headers', () => {
 });
 
 describe("a user's mistake is never a 500", () => {
+  it('refuses a lone UTF-16 surrogate in any string or key as invalid text (issue 20, R3), keeps a real pair', async () => {
+    const admin = await signedIn('admin');
+    const merchant = await signedIn('merchant');
+    const target = await createUser(ctx.database, { type: 'merchant', username: `surrogate-${Date.now()}` });
+    for (const [attempt, field] of [
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { comment: 'A\ud800' }), 'comment'],
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { comment: '\udc00B' }), 'comment'],
+      [() => admin.browser.post('/api/inner/user/block', { uuid: target.id, comment: 'x\udbffy' }), 'comment'],
+      [
+        () =>
+          merchant.browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'abcdefgh\ud800' }),
+        'notification_key',
+      ],
+      [() => admin.browser.post(`/api/inner/user/${target.id}`, { 'k\ud800': 'v' }), '_'],
+    ] as const) {
+      const response = await attempt();
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors[field]).toEqual(['Значение содержит недопустимый символ.']);
+    }
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row?.isBlocked).toBe(false);
+    expect(row?.comment ?? null).toBeNull();
+    const pair = await admin.browser.post(`/api/inner/user/${target.id}`, { comment: 'ok \ud83d\ude00' });
+    expect(pair.statusCode, pair.body).toBe(200);
+  });
+
   it('refuses a NUL byte in any string with a localized 422 and changes nothing', async () => {
     const admin = await signedIn('admin');
     const merchant = await signedIn('merchant');

@@ -215,6 +215,12 @@ describe('configuration', () => {
     expect(config.demo).toBe(true);
   });
 
+  it('listens on this machine only in demo mode (its passwords are published) unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/paydesk' }).host).toBe('0.0.0.0');
+  });
+
   it('never runs demo mode on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/paydesk', DEMO: 'true' }).demo).toBe(false);
   });

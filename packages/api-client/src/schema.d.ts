@@ -12,198 +12,10 @@ export interface paths {
             cookie?: never;
         };
         /** List orders, or find one by client_order_id */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    count?: number;
-                    sort?: string;
-                    client_order_id?: string;
-                    status?: "new" | "in-progress" | "paid" | "canceled" | "dispute";
-                    type?: "pay_in" | "pay_out";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                items: components["schemas"]["ApiOrder"][];
-                                context: {
-                                    available_filters: components["schemas"]["AvailableFilter"][];
-                                    pagination: components["schemas"]["Pagination"];
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrders"];
         put?: never;
         /** Create a pay-in or a pay-out */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "pay_in" | "pay_out";
-                        amount: string | number;
-                        currency: string;
-                        /** @default USDT */
-                        crypto_currency?: string;
-                        payment_option?: string;
-                        payment_type?: string;
-                        client_order_id: string;
-                        client_id?: string;
-                        recipient?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Success. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postOrders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -218,86 +30,7 @@ export interface paths {
             cookie?: never;
         };
         /** One order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrdersByGuid"];
         put?: never;
         post?: never;
         delete?: never;
@@ -316,89 +49,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payer reports paying a pay-in */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postOrdersByGuidConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -415,89 +66,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel an order */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postOrdersByGuidCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -514,105 +83,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Open a dispute on a paid order, or on a canceled one an executor had taken */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        reason: "payment_not_credited" | "wrong_amount" | "duplicate_payment" | "other";
-                        paid_amount?: string | number;
-                        /** Format: date-time */
-                        paid_at?: string;
-                        comment?: string;
-                        /** @default [] */
-                        files?: {
-                            name: string;
-                            data: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["Dispute"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postOrdersByGuidDispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -627,88 +98,7 @@ export interface paths {
             cookie?: never;
         };
         /** The merchant balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                currency: string;
-                                available: string;
-                                hold: string;
-                            };
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -725,97 +115,7 @@ export interface paths {
             cookie?: never;
         };
         /** The executor orders, and the pay-outs it may take */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    count?: number;
-                    sort?: string;
-                    client_order_id?: string;
-                    status?: "new" | "in-progress" | "paid" | "canceled" | "dispute";
-                    type?: "pay_in" | "pay_out";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                items: components["schemas"]["ApiOrder"][];
-                                context: {
-                                    available_filters: components["schemas"]["AvailableFilter"][];
-                                    pagination: components["schemas"]["Pagination"];
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        get: operations["getExecutorOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -834,89 +134,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Take a pay-out */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postExecutorOrdersByGuidTake"];
         delete?: never;
         options?: never;
         head?: never;
@@ -933,89 +151,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A pay-in was paid, or a pay-out transfer was made */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
-                    "Idempotency-Key": string;
-                };
-                path: {
-                    guid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["ApiOrder"];
-                        };
-                    };
-                };
-                /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description No such order, or another owner's (not_found). */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-                /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorEnvelope"];
-                    };
-                };
-            };
-        };
+        post: operations["postExecutorOrdersByGuidPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1143,4 +279,1149 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                count?: number;
+                sort?: string;
+                client_order_id?: string;
+                status?: "new" | "in-progress" | "paid" | "canceled" | "dispute";
+                type?: "pay_in" | "pay_out";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["ApiOrder"][];
+                            context: {
+                                available_filters: components["schemas"]["AvailableFilter"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "pay_in" | "pay_out";
+                    amount: string | number;
+                    currency: string;
+                    /** @default USDT */
+                    crypto_currency?: string;
+                    payment_option?: string;
+                    payment_type?: string;
+                    client_order_id: string;
+                    client_id?: string;
+                    recipient?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getOrdersByGuid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrdersByGuidConfirm: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrdersByGuidCancel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postOrdersByGuidDispute: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason: "payment_not_credited" | "wrong_amount" | "duplicate_payment" | "other";
+                    paid_amount?: string | number;
+                    /** Format: date-time */
+                    paid_at?: string;
+                    comment?: string;
+                    /** @default [] */
+                    files?: {
+                        name: string;
+                        data: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Dispute"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            currency: string;
+                            available: string;
+                            hold: string;
+                        };
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getExecutorOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                count?: number;
+                sort?: string;
+                client_order_id?: string;
+                status?: "new" | "in-progress" | "paid" | "canceled" | "dispute";
+                type?: "pay_in" | "pay_out";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: components["schemas"]["ApiOrder"][];
+                            context: {
+                                available_filters: components["schemas"]["AvailableFilter"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postExecutorOrdersByGuidTake: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postExecutorOrdersByGuidPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Unique per request; the same key with the same body answers the first answer again (24 h). */
+                "Idempotency-Key": string;
+            };
+            path: {
+                guid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiOrder"];
+                    };
+                };
+            };
+            /** @description The URL does not decode (bad_request). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key's owner may not make this call (forbidden, account_blocked, account_inactive). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order, or another owner's (not_found). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, dispute_exists, dispute_not_allowed). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A path parameter is longer than the router reads (uri_too_long). */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, insufficient_funds). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Beyond the key's rate: Retry-After says how many seconds to wait (throttled). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request headers are too large to read (headers_too_large). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

@@ -99,8 +99,10 @@ export const capabilities = {
   'terminals.write': { types: ['trader', 'admin'], deniedRoles: ['support'], insuranceGate: true },
   /** The /api screen: the merchant and executor API's reference, for whoever signs requests to it (DESIGN §9). */
   'merchantApi.read': { types: ['merchant', ...executors] },
-  /** API key and secret (SPEC §6). */
-  'apiKeys.manage': { types: ['merchant', 'trader'] },
+  /** API key and secret (SPEC §6): not for a trader behind the insurance gate, whose API could take orders. */
+  'apiKeys.manage': { types: ['merchant', 'trader'], insuranceGate: true },
+  /** Demo mode's simulated deposit to oneself: every user with a balance, never a support admin (it moves money). */
+  'wallet.demoDeposit': { types: userTypes, deniedRoles: ['support'] },
   /** A trader's own fee table on the settings screen (SPEC §2.11). */
   'fees.own': { types: ['trader'] },
   /** Notification key, URL and webhooks (SPEC §6). */

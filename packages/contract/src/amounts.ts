@@ -14,6 +14,8 @@ export interface UsdtAmountRules {
   minMessage: string;
   /** Message key for text that is not a decimal; defaults to `validation.number`. */
   numberMessage?: string;
+  /** A smaller ceiling than a trillion, in minor units, with its message key. */
+  max?: { minor: bigint; message: string };
 }
 
 /**
@@ -26,6 +28,7 @@ export function usdtAmount(rules: UsdtAmountRules) {
       const minor = parseAmount(value, USDT.ratio_fraction);
       if (minor < rules.minMinor) ctx.addIssue({ code: 'custom', message: rules.minMessage });
       if (minor > usdtAmountMaxMinor) ctx.addIssue({ code: 'custom', message: 'validation.too_large' });
+      else if (rules.max && minor > rules.max.minor) ctx.addIssue({ code: 'custom', message: rules.max.message });
     } catch (error) {
       if (!(error instanceof AmountFormatError)) throw error;
       const message =

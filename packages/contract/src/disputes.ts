@@ -66,7 +66,7 @@ const paidAt = z.iso.datetime({ offset: true, error: 'validation.date' }).refine
     const time = Date.parse(value);
     return time >= Date.UTC(2000, 0, 1) && time <= Date.now() + 86_400_000;
   },
-  { error: 'validation.date_range' },
+  { error: 'disputes.errors.paid_at_range' },
 );
 
 const disputeBody = {

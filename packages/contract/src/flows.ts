@@ -18,17 +18,31 @@ export const priorityMax = 10;
 /** The default draft of a new flow (SPEC §9): RUB to USDT, inactive. */
 export const flowDefaults = { fiat_currency: 'RUB', crypto_currency: 'USDT', is_active: false } as const;
 
-/** A rate as a decimal text above zero: fiat per one unit of crypto (92.5 RUB per USDT), at most 8 decimals. */
+/**
+ * The rates a flow may price at, fiat per one unit of crypto: from 0.0001 (a fiat worth far more than the crypto) to a
+ * billion (a fiat worth far less). Beyond them a rate is a typo, and the crypto amount it makes may not fit a bigint.
+ */
+export const rateBounds = { min: '0.0001', max: '1000000000' } as const;
+
+/** Whether a decimal text is a rate orders may be priced at: at most 8 decimals, within `rateBounds`. */
+export function isSaneRate(value: string): boolean {
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(value)) return false;
+  const rate = ratioOfDecimal(value);
+  /** The sign of rate − bound, compared as fractions. */
+  const against = (bound: string) => {
+    const other = ratioOfDecimal(bound);
+    const left = rate.numerator * other.denominator;
+    const right = other.numerator * rate.denominator;
+    return left === right ? 0 : left > right ? 1 : -1;
+  };
+  return against(rateBounds.min) >= 0 && against(rateBounds.max) <= 0;
+}
+
+/** A rate as a decimal text: fiat per one unit of crypto (92.5 RUB per USDT), at most 8 decimals, within bounds. */
 export const rateSchema = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
-  .refine(
-    (value) => {
-      if (!/^\d{1,12}(\.\d{1,8})?$/.test(value)) return false;
-      return ratioOfDecimal(value).numerator > 0n;
-    },
-    { error: 'flows.errors.rate' },
-  );
+  .refine(isSaneRate, { error: 'flows.errors.rate' });
 
 export const executorSchema = z.object({
   bind_id: z.string(),

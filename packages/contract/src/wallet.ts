@@ -119,11 +119,16 @@ export const withdrawalRejectSchema = z.object({
 export const demoDepositMaxUsdt = '1000';
 const demoDepositMaxMinor = parseAmount(demoDepositMaxUsdt, USDT.ratio_fraction);
 
+/** The most simulated deposits bring one user in all: a demo never mints a fortune, however often it is asked. */
+export const demoDepositTotalMaxUsdt = '10000';
+
 /** POST /wallet/demo_deposit (demo mode only): a simulated on-chain deposit to the caller's own address. */
 export const demoDepositSchema = z.object({
-  amount: usdtAmount({ minMinor: 1n, minMessage: 'validation.positive' })
-    .refine((value) => parseAmount(value, USDT.ratio_fraction) <= demoDepositMaxMinor, { error: 'validation.demo_max' })
-    .optional(),
+  amount: usdtAmount({
+    minMinor: 1n,
+    minMessage: 'validation.positive',
+    max: { minor: demoDepositMaxMinor, message: 'validation.demo_max' },
+  }).optional(),
 });
 
 const titledSchema = z.object({ slug: z.string(), title: z.string() });

@@ -46,6 +46,10 @@ export const errorCodes = [
   'dispute_status_conflict',
   'anti_fraud_case_released',
   'internal_error',
+  'service_unavailable',
+  'bad_request',
+  'uri_too_long',
+  'headers_too_large',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -14,6 +14,8 @@ describe('CSV cells', () => {
 
   it('makes a text cell that a spreadsheet would run as a formula inert', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(guardFormula(`${start}1+1`)).toBe(`'${start}1+1`);
+    // Their full-width forms too (issue 20).
+    for (const start of ['＝', '＋', '－', '＠']) expect(guardFormula(`${start}1+1`)).toBe(`'${start}1+1`);
     expect(guardFormula('Иван 1+1')).toBe('Иван 1+1');
   });
 

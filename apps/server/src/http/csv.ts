@@ -21,8 +21,11 @@ export interface CsvColumn<Item> {
   exact?: boolean;
 }
 
-/** A cell a spreadsheet would run as a formula (OWASP "CSV injection") starts with one of these. */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection") starts with one of these, or with their
+ * full-width forms (＝ ＋ － ＠), which spreadsheets set to East Asian locales read as the same signs.
+ */
+const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A text cell made inert: a leading formula character is escaped with an apostrophe, as spreadsheets do. */
 export const guardFormula = (value: string) => (formulaStart.test(value) ? `'${value}` : value);

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Server-side request forgery guard (DESIGN §10): Paydesk sends webhooks to addresses its users choose, so it must
@@ -27,8 +27,8 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible addresses (::a.b.c.d, deprecated since 2006) and with them :: and ::1.
+  ['::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -40,17 +40,58 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:10.0.0.1), else the address as it is. */
-function unmapped(address: string): string {
-  const match = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match?.[1] ?? address;
+/** The 16 bytes of an IPv6 address (brackets, a zone and a trailing dotted quad allowed), or null. */
+function ipv6Bytes(text: string): number[] | null {
+  let address = text.replace(/%.*$/, '');
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    address = `${address.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = address.split('::');
+  if (halves.length > 2) return null;
+  const groups = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const all = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...tail];
+  if (!all.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return null;
+  return all.flatMap((group) => {
+    const value = Number.parseInt(group, 16);
+    return [value >> 8, value & 0xff];
+  });
+}
+
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+const quadOf = (bytes: number[]) => bytes.join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries to an IPv4 host, or null: IPv4-mapped (::ffff:a.b.c.d), SIIT
+ * (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::) and Teredo (the client, inverted). Such an
+ * address reaches that IPv4 host, so it is as public as the IPv4 address is.
+ */
+function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return null;
+  const zeros = (count: number) => Array<number>(count).fill(0);
+  if (startsWith(bytes, [...zeros(10), 0xff, 0xff])) return quadOf(bytes.slice(12));
+  if (startsWith(bytes, [...zeros(8), 0xff, 0xff, 0, 0])) return quadOf(bytes.slice(12));
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) return quadOf(bytes.slice(12));
+  if (startsWith(bytes, [0x20, 0x02])) return quadOf(bytes.slice(2, 6));
+  if (startsWith(bytes, [0x20, 0x01, 0, 0])) return quadOf(bytes.slice(12).map((byte) => byte ^ 0xff));
+  return null;
 }
 
 /** Whether an IP address may be called from here: false for every internal or reserved range. */
 export function isPublicAddress(address: string): boolean {
-  const plain = unmapped(address.replace(/^\[|\]$/g, ''));
+  const plain = address.replace(/^\[|\]$/g, '');
   const family = isIP(plain);
   if (family === 0) return false;
+  if (family === 6) {
+    const inner = embeddedIpv4(plain);
+    if (inner !== null && !isPublicAddress(inner)) return false;
+  }
   return !blocked.check(plain, family === 4 ? 'ipv4' : 'ipv6');
 }
 
@@ -73,8 +114,7 @@ export async function destinationProblem(
   if (isIP(host) !== 0) return isPublicAddress(host) ? null : 'private';
   if (internalNames.test(host.replace(/\.$/, ''))) return 'private';
   if (!options.resolveNames) return null;
-  const resolve =
-    options.resolve ?? (async (name: string) => (await lookup(name, { all: true })).map((entry) => entry.address));
+  const resolve = options.resolve ?? systemResolve;
   let addresses: string[];
   try {
     addresses = await resolve(host);
@@ -83,4 +123,50 @@ export async function destinationProblem(
   }
   if (addresses.length === 0) return 'unresolvable';
   return addresses.every(isPublicAddress) ? null : 'private';
+}
+
+/** Resolves a host name to every address it has. */
+export type Resolve = (host: string) => Promise<string[]>;
+
+export const systemResolve: Resolve = async (name) => (await lookup(name, { all: true })).map((entry) => entry.address);
+
+/** A connection refused because of where it would have gone. */
+export class DestinationRefused extends Error {
+  constructor(readonly problem: DestinationProblem) {
+    super(`destination refused: ${problem}`);
+  }
+}
+
+/**
+ * A `lookup` for net.connect and tls.connect that resolves a name once and hands the connection only public addresses:
+ * the address checked is the address connected to, so a name that answers a public address to a check and a
+ * private one to the connection (DNS rebinding) cannot reach the private one. Host header and TLS server name stay
+ * the URL's, as the connection is given the address, never a new URL.
+ */
+export function checkedLookup(resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    const answer = async () => {
+      let addresses: string[];
+      try {
+        addresses = await resolve(hostname);
+      } catch {
+        throw new DestinationRefused('unresolvable');
+      }
+      const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+      const entries = addresses
+        .map((address) => ({ address, family: isIP(address) }))
+        .filter((entry) => entry.family !== 0 && (wanted === 0 || entry.family === wanted));
+      if (entries.length === 0) throw new DestinationRefused('unresolvable');
+      if (!entries.every((entry) => isPublicAddress(entry.address))) throw new DestinationRefused('private');
+      return entries;
+    };
+    answer().then(
+      (entries) => {
+        const [first] = entries;
+        if (options.all) callback(null, entries);
+        else if (first) callback(null, first.address, first.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }

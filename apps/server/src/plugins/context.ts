@@ -28,6 +28,17 @@ function browserLanguage(accepted: string | undefined): Language {
   return names.map((name) => languages.find((language) => language === name)).find((found) => found) ?? 'en';
 }
 
+/** The language of a request's answers, from its headers: `x-language`, else the browser's, else English. */
+export function languageOfHeaders(headers: Record<string, string | string[] | undefined>): Language {
+  const header = headers[languageHeader];
+  const requested = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+  const accepted = headers['accept-language'];
+  return (
+    languages.find((language) => language === requested) ??
+    browserLanguage(Array.isArray(accepted) ? accepted[0] : accepted)
+  );
+}
+
 export const contextPlugin = fp(
   async (app: FastifyInstance, options: { config: Config; database: Database; deps: Deps }) => {
     app.decorate('config', options.config);
@@ -36,10 +47,7 @@ export const contextPlugin = fp(
     app.decorate('deps', options.deps);
     app.decorateRequest('language', 'en');
     app.addHook('onRequest', async (request) => {
-      const header = request.headers[languageHeader];
-      const requested = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
-      request.language =
-        languages.find((language) => language === requested) ?? browserLanguage(request.headers['accept-language']);
+      request.language = languageOfHeaders(request.headers);
     });
   },
   { name: 'context' },

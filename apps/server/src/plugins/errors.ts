@@ -45,7 +45,44 @@ const statusOf: Record<ErrorCode, number> = {
   pricing_invalid: 422,
   throttled: 429,
   internal_error: 500,
+  service_unavailable: 503,
+  bad_request: 400,
+  uri_too_long: 414,
+  headers_too_large: 431,
 };
+
+/**
+ * Codes and messages of a database that refused, dropped or did not answer a connection or a statement: the
+ * platform is briefly unavailable (503, retry), not broken (500).
+ */
+const unavailableCodes = new Set([
+  'DATABASE_UNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57014', // query_canceled: statement_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '25P03', // idle_in_transaction_session_timeout
+]);
+const unavailableMessages =
+  /Query read timeout|timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 5; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The HTTP status of a domain error code; the OpenAPI document lists the same statuses. */
 export const httpStatusOf = (code: ErrorCode): number => statusOf[code];
@@ -94,12 +131,21 @@ function validationFields(error: FastifyError): Record<string, string[]> {
   return fields;
 }
 
-/** The path of the first string that holds a NUL character, which no text column can store. */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+/**
+ * Text no column can keep: a NUL character, or half of a UTF-16 surrogate pair (`"A\ud800"`), which is no character
+ * at all. PostgreSQL refuses both in JSON and text (a 500) or stores the half as U+FFFD, silently changed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is exactly what is refused here.
+const invalidText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string (or object key) that holds invalid text. */
+function invalidTextPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return invalidText.test(value) ? path || '_' : null;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, path ? `${path}.${key}` : key, depth + 1);
+    const here = path ? `${path}.${key}` : key;
+    if (invalidText.test(key)) return path || '_';
+    const found = invalidTextPath(item, here, depth + 1);
     if (found) return found;
   }
   return null;
@@ -138,10 +184,10 @@ export function loggableError(error: unknown): {
 /** Maps every failure to the envelope of DESIGN §2; a user's mistake is a 4xx, and a 5xx never leaks internals. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    // A NUL character is a user's mistake, not a server error: refused before any route sees it.
+    // A NUL character or a lone surrogate is a user's mistake, not a server error: refused before any route sees it.
     app.addHook('preValidation', async (request) => {
       for (const value of [request.body, request.query, request.params]) {
-        const path = nulPath(value, '');
+        const path = invalidTextPath(value, '');
         if (path) throw new DomainError('validation_failed', { [path]: ['validation.nul'] });
       }
     });
@@ -158,6 +204,11 @@ export const errorsPlugin = fp(
         return sendError(request, reply, new DomainError('validation_failed', { _: ['validation.invalid'] }));
       }
       if (status === 429) return sendError(request, reply, new DomainError('throttled', undefined, { seconds: 60 }));
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ failure: loggableError(error) }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return sendError(request, reply, new DomainError('service_unavailable'));
+      }
       request.log.error({ failure: loggableError(error) }, 'request failed');
       return sendError(request, reply, new DomainError('internal_error'));
     });

@@ -37,7 +37,79 @@ export interface OpenapiOptions {
   /** Schemes every operation needs together (one requirement naming them all). */
   security?: string[];
   /** Headers every POST carries, documented on each (the merchant API's Idempotency-Key). */
-  postHeaders?: Record<string, { description: string; maxLength: number }>;
+  postHeaders?: Record<string, { description: string; maxLength: number; pattern?: string }>;
+  /**
+   * The schemes one route needs, from its declared access (each inner list is one way to meet them); unset uses
+   * `security` for every route but the public ones.
+   */
+  securityOf?: (route: { method: string; access: string | undefined; csrf: boolean | undefined }) => string[][];
+}
+
+/** The router's own refusals (issue 20, L5), which any operation may meet before its route is matched. */
+const routerRefusals = {
+  '400': 'The URL does not decode (bad_request).',
+  '414': 'A path parameter is longer than the router reads (uri_too_long).',
+  '431': 'The request headers are too large to read (headers_too_large).',
+} as const;
+
+const verbs: Record<string, string> = { get: 'Read', post: 'Send', put: 'Replace', patch: 'Change', delete: 'Delete' };
+
+/** `GET /user/{uuid}/fees` → `getUserByUuidFees`: unique per method and path, readable in generated clients. */
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((part) => part && part !== 'api' && part !== 'inner' && part !== 'v1' && part !== 'device')
+    .map((part) => {
+      const param = /^\{(.+)\}$/.exec(part);
+      return param ? `by_${param[1]}` : part;
+    })
+    .join('_')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const camel = words.map((word, index) => (index === 0 ? word : word[0]?.toUpperCase() + word.slice(1))).join('');
+  return `${method.toLowerCase()}${camel[0]?.toUpperCase() ?? ''}${camel.slice(1)}`;
+}
+
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  responses?: Record<string, unknown>;
+};
+
+/**
+ * What every operation of a document carries whatever its route says: an operationId, a summary, and the router's
+ * refusals (400, 414, 431) in the error envelope.
+ */
+function withOperationDetails(document: Document): Document {
+  const taken = new Set<string>();
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!verbs[method]) continue;
+      let id = operation.operationId ?? operationIdOf(method, path.replace(/\/$/, ''));
+      while (taken.has(id)) id = `${id}Slash`;
+      taken.add(id);
+      operation.operationId = id;
+      operation.summary ??= `${verbs[method]} ${path}`;
+      operation.responses ??= {};
+      const responses = operation.responses;
+      // A route that answers a file (`produces`) still refuses in the JSON envelope.
+      for (const [status, response] of Object.entries(responses)) {
+        const content = (response as { content?: Record<string, unknown> }).content;
+        const first = content ? Object.values(content)[0] : undefined;
+        if (Number(status) >= 400 && content && first && !content['application/json']) {
+          (response as { content: Record<string, unknown> }).content = { 'application/json': first };
+        }
+      }
+      for (const [status, description] of Object.entries(routerRefusals)) {
+        responses[status] ??= {
+          description,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        };
+      }
+    }
+  }
+  return document;
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -60,10 +132,20 @@ export async function registerOpenapi(instance: FastifyInstance, options: Openap
     },
     transform: (input: TransformInput) => {
       const transformed = jsonSchemaTransform(input);
+      const config = (input.route.config ?? {}) as { access?: string; csrf?: boolean };
+      const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method);
+      const schema = transformed.schema as Record<string, unknown>;
+      if (options.securityOf) {
+        schema.security = options
+          .securityOf({ method, access: config.access, csrf: config.csrf })
+          .map((names) => Object.fromEntries(names.map((name) => [name, [] as string[]])));
+      } else if (config.access === 'public') {
+        // Open to anyone: no scheme, said outright rather than inherited from the document's default.
+        schema.security = [];
+      }
       const headers = options.postHeaders;
       if (!headers || input.route.method !== 'POST') return transformed;
       // Documentation only: the API's own hook checks these headers, before validation, with its own codes.
-      const schema = transformed.schema as Record<string, unknown>;
       schema.headers = {
         type: 'object',
         properties: Object.fromEntries(
@@ -73,6 +155,7 @@ export async function registerOpenapi(instance: FastifyInstance, options: Openap
       };
       return transformed;
     },
-    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document) as Document),
+    transformObject: (document) =>
+      withoutUnusedSchemas(withOperationDetails(jsonSchemaTransformObject(document) as Document)),
   });
 }

@@ -37,6 +37,15 @@ describe('API key and secret', () => {
     expect(JSON.stringify(trail)).not.toContain(second.secret_key);
   });
 
+  it('is refused to a trader behind the insurance gate (issue 20)', async () => {
+    const trader = await createUser(ctx.database, { type: 'trader', insurancePaid: false });
+    const browser = await new Client(ctx.app).signIn(trader.username);
+    const response = await browser.post('/api/inner/user/secret_key');
+    expect(response.statusCode).toBe(403);
+    const row = await ctx.database.db.select().from(users).where(eq(users.id, trader.id));
+    expect(row[0]?.apiSecret ?? null).toBeNull();
+  });
+
   it('is for traders and merchants only', async () => {
     expect((await (await signedIn('trader')).browser.post('/api/inner/user/secret_key')).statusCode).toBe(200);
     expect((await (await signedIn('agent')).browser.post('/api/inner/user/secret_key')).statusCode).toBe(403);

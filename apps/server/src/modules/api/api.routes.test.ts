@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
+import { flows } from '../flows/flows.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balancesOf } from '../ledger/ledger.repository';
 import { orders } from '../orders/orders.table';
@@ -95,6 +96,49 @@ describe('signatures (DESIGN §9)', () => {
   });
 });
 
+describe('guessing at signatures (issue 20, L6)', () => {
+  it('throttles wrong signatures and unknown keys: 429 with Retry-After after the limit', async () => {
+    const local = await createTestApp({ LOGIN_MAX_FAILURES_PER_IP: '5' });
+    try {
+      const merchant = await createUser(local.database, { type: 'merchant' });
+      const api = await ApiClient.of(local.app, merchant.username);
+      const call = (headers: Record<string, string>, remoteAddress: string) =>
+        local.app.inject({ method: 'GET', url: '/api/v1/balance', headers, remoteAddress });
+      const wrong = api.signedHeaders('GET', '/api/v1/balance', '', { secret: 'sk_not_it' });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 8; attempt++) statuses.push((await call(wrong, '203.0.113.90')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      const throttled = await call(api.signedHeaders('GET', '/api/v1/balance'), '203.0.113.90');
+      expect(throttled.statusCode).toBe(429);
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+
+      const unknown = new ApiClient(local.app, 'pk_nobody', 'sk_nothing').signedHeaders('GET', '/api/v1/balance');
+      const unknownStatuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt++) {
+        unknownStatuses.push((await call(unknown, `198.51.100.${attempt}`)).statusCode);
+      }
+      // Each from its own address: the key named is what is counted.
+      expect(unknownStatuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('answers an unsigned request with a body that is not JSON 401, not 422', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' },
+      payload: '{not json',
+    });
+    expect(response.statusCode).toBe(401);
+    const signed = await world.merchant.api.request('POST', '/api/v1/orders', undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(signed.statusCode).toBe(422);
+  });
+});
+
 describe('idempotency keys (DESIGN §9)', () => {
   it('replays the first answer for the same body, refuses another body, and needs a key on every POST', async () => {
     const api = world.merchant.api;
@@ -119,6 +163,76 @@ describe('idempotency keys (DESIGN §9)', () => {
     expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'idem-2' })).headers['idempotent-replayed']).toBe(
       'true',
     );
+  });
+});
+
+describe('amounts a rate cannot price (issue 20, L3)', () => {
+  it('refuses an order whose crypto amount would not fit with a clear 422, never a 500', async () => {
+    const [before] = await ctx.app.db.select().from(flows).where(eq(flows.id, world.flowId));
+    // A flow rate set before rates were bounded.
+    await ctx.app.db.update(flows).set({ manualRate: '0.000001' }).where(eq(flows.id, world.flowId));
+    try {
+      const response = await world.merchant.api.post('/api/v1/orders', payIn('999999999999.99'));
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().errors.amount).toEqual([
+        'At this rate the amount makes more crypto than an order may hold.',
+      ]);
+    } finally {
+      await ctx.app.db.update(flows).set({ manualRate: before?.manualRate }).where(eq(flows.id, world.flowId));
+    }
+  });
+});
+
+describe('the idempotency crash window (issue 20, R2)', () => {
+  /**
+   * What a process killed between its commit and saving the key's answer leaves behind: the change committed, the
+   * key still `running`, claimed longer ago than a live request may run. The fault is injected into the key's row.
+   */
+  async function crashBeforeKeySaved(ownerId: string, key: string) {
+    await ctx.app.db.execute(
+      sql`update api_idempotency set state = 'running', status_code = null, body = null,
+            created_at = created_at - interval '61 seconds'
+          where owner_id = ${ownerId} and key = ${key}`,
+    );
+  }
+
+  it('answers a retry of a created order with the original 201, not client_order_id_taken', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1540');
+    const first = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    await crashBeforeKeySaved(world.merchant.id, 'crash-1');
+    const retry = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().data.guid).toBe(first.json().data.guid);
+    // Its answer is kept now: the next retry is a plain replay.
+    const again = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retry.json());
+    // Another key with the same client_order_id is still refused.
+    expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1b' })).statusCode).toBe(409);
+    await api.post(`/api/v1/orders/${first.json().data.guid}/cancel`);
+  });
+
+  it('answers a retry of a taken pay-out with 200, not order_status_conflict', async () => {
+    const order = (await world.merchant.api.post('/api/v1/orders', payOut('5100'))).json().data;
+    const executor = await ApiClient.of(ctx.app, world.trader.username);
+    const taken = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
+      idempotencyKey: 'crash-2',
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    await crashBeforeKeySaved(world.trader.id, 'crash-2');
+    const retry = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
+      idempotencyKey: 'crash-2',
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ guid: order.guid, status: 'in-progress' });
+    // A rival's take, or a new key, is still a conflict.
+    expect(
+      (await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2b' }))
+        .statusCode,
+    ).toBe(409);
+    await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
   });
 });
 

@@ -34,12 +34,16 @@ import {
 import { apiOrderView } from '../orders/orders.view';
 import { createApiAuth } from './api.auth';
 import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
-import { createRateLimit } from './rate-limit';
+import { createFailureLimit, createRateLimit } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, to keep its answer. */
     idempotencyKey: string | null;
+    /** The body was not JSON: refused once the signature has been checked. */
+    bodyUnreadable: boolean;
+    /** When an earlier run of this same request claimed the key and died before saving its answer. */
+    idempotencyAbandonedAt: Date | null;
   }
 }
 
@@ -99,6 +103,8 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       'Idempotency-Key': {
         description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',
         maxLength: 200,
+        // What the API's hook accepts: printable ASCII without spaces.
+        pattern: '^[\\x21-\\x7e]+$',
       },
     },
   });
@@ -110,17 +116,32 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new DomainError('validation_failed', { _: ['validation.invalid'] }), undefined);
+      // Refused only after the signature is checked: an unsigned request learns nothing but 401.
+      request.bodyUnreadable = true;
+      done(null, undefined);
     }
   });
+  app.decorateRequest('bodyUnreadable', false);
   app.decorateRequest('rawBody', '');
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyAbandonedAt', null);
 
   const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
   const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
+  const authFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
+  const signatureFailures = new Set(['api_key_invalid', 'timestamp_invalid', 'signature_invalid']);
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.signed) return;
-    await authenticate(request);
+    const named = request.headers['x-api-key'];
+    const failureKeys = [`ip:${request.ip}`, ...(typeof named === 'string' ? [`key:${named.slice(0, 200)}`] : [])];
+    authFailures.assertAllowed(failureKeys);
+    try {
+      await authenticate(request);
+    } catch (error) {
+      if (error instanceof DomainError && signatureFailures.has(error.code)) authFailures.recordFailure(failureKeys);
+      throw error;
+    }
+    if (request.bodyUnreadable) throw new DomainError('validation_failed', { _: ['validation.invalid'] });
     rateLimit(requireUser(request).id);
     if (request.method === 'POST') await claimIdempotency(request);
   });
@@ -140,6 +161,7 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     const claim = await claimKey(app.db, owner, text, requestHash(request.method, request.url, request.rawBody));
     if (claim.kind === 'replay') throw new Replay(claim.statusCode, claim.body);
     request.idempotencyKey = text;
+    request.idempotencyAbandonedAt = claim.abandonedAt;
   }
 
   /** A repeated request answers with the first answer, as it was. */
@@ -161,6 +183,24 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     }
     throw error;
   });
+
+  const clockToleranceMs = 60_000;
+  /**
+   * The idempotency crash window (issue 20, R2): a run that committed its change and died before saving the key's
+   * answer leaves the key abandoned. Its retry, refused by what the first run did (`conflict`), answers what that run
+   * answered, derived from the row it committed (`committedBy` finds it, made at or after the first claim).
+   */
+  async function madeByAbandonedRun(
+    request: FastifyRequest,
+    error: unknown,
+    conflict: string,
+    committedBy: (since: Date) => Promise<repo.OrderRow | undefined>,
+  ): Promise<repo.OrderRow | undefined> {
+    const claimedAt = request.idempotencyAbandonedAt;
+    if (!claimedAt || !(error instanceof DomainError) || error.code !== conflict) return undefined;
+    // The claim's time is the database's, the order's the process's: a minute allows for their clocks.
+    return committedBy(new Date(claimedAt.getTime() - clockToleranceMs));
+  }
 
   const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
   const merchant = { access: 'api.merchant' as const, signed: true, csrf: false };
@@ -184,7 +224,16 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await createOrder(deps, requireUser(request).id, request.body, request.language);
+      const merchantId = requireUser(request).id;
+      const row = await createOrder(deps, merchantId, request.body, request.language).catch(async (error: unknown) => {
+        const made = await madeByAbandonedRun(request, error, 'client_order_id_taken', async (since) => {
+          const id = await repo.findByClientOrderId(deps.db, merchantId, request.body.client_order_id);
+          const order = id ? await repo.orderRow(deps.db, id) : undefined;
+          return order && order.createdAt >= since ? order : undefined;
+        });
+        if (!made) throw error;
+        return made;
+      });
       return reply.status(201).send(view(row));
     },
   );
@@ -315,7 +364,18 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/executor/orders/:guid/take',
     { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
-    async (request) => view(await takePayOut(deps, requireUser(request).id, request.params.guid)),
+    async (request) => {
+      const executorId = requireUser(request).id;
+      const row = await takePayOut(deps, executorId, request.params.guid).catch(async (error: unknown) => {
+        const taken = await madeByAbandonedRun(request, error, 'order_status_conflict', async (since) => {
+          const order = await repo.orderRow(deps.db, request.params.guid);
+          return order?.executorId === executorId && order.takenAt && order.takenAt >= since ? order : undefined;
+        });
+        if (!taken) throw error;
+        return taken;
+      });
+      return view(row);
+    },
   );
 
   app.post(

@@ -11,9 +11,16 @@ export const idempotencyTtlHours = 24;
 export const requestHash = (method: string, path: string, body: string) =>
   createHash('sha256').update(`${method}\n${path}\n${body}`).digest('hex');
 
-export type Claim = { kind: 'new' } | { kind: 'replay'; statusCode: number; body: string };
+/**
+ * A new claim, or the first answer to replay. `abandonedAt` is when an earlier run of this very request claimed the key
+ * and never saved its answer (its process died, maybe after its transaction committed): the new run must answer what
+ * that run did, from the rows it committed.
+ */
+export type Claim = { kind: 'new'; abandonedAt: Date | null } | { kind: 'replay'; statusCode: number; body: string };
 
 interface KeyRow {
+  previous_state?: string | null;
+  previous_at?: Date | string | null;
   request_hash: string;
   state: string;
   status_code: number | null;
@@ -35,9 +42,17 @@ export async function claimKey(db: Executor, ownerId: string, key: string, hash:
             and api_idempotency.created_at < now() - make_interval(secs => ${abandonedAfterSeconds})
             and api_idempotency.request_hash = excluded.request_hash
             or api_idempotency.created_at < now() - make_interval(hours => ${idempotencyTtlHours})
-        returning request_hash, state, status_code, body`,
+        returning request_hash, state, status_code, body,
+          (select previous.state from api_idempotency previous
+            where previous.owner_id = ${ownerId} and previous.key = ${key}) as previous_state,
+          (select previous.created_at from api_idempotency previous
+            where previous.owner_id = ${ownerId} and previous.key = ${key}) as previous_at`,
   );
-  if (row) return { kind: 'new' };
+  // The subqueries read the table as it was before this statement: the run taken over, if there was one.
+  if (row) {
+    const abandoned = row.previous_state === 'running' && row.previous_at ? new Date(row.previous_at) : null;
+    return { kind: 'new', abandonedAt: abandoned };
+  }
   const [existing] = await selectRows<KeyRow>(
     db,
     sql`select request_hash, state, status_code, body from api_idempotency where owner_id = ${ownerId} and key = ${key}`,

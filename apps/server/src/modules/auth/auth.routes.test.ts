@@ -52,6 +52,7 @@ describe('sign-in', () => {
 
     const current = await browser.get('/api/inner/user/current');
     expect(current.statusCode).toBe(200);
+    expect(current.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(current.json().data.data).toMatchObject({ username: user.username, role: 'merchant', isOnline: true });
   });
 

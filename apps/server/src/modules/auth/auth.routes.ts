@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.sessionWsToken) throw new DomainError('unauthenticated');
       const answer = await currentUsers.answerFor(user.id, request.sessionWsToken);
       // Checked against the contract and serialized once per read of the user, not on every call (current-user.ts).
-      reply.serializer(() => answer.json);
+      reply.type('application/json; charset=utf-8').serializer(() => answer.json);
       return answer.body;
     },
   );

@@ -34,30 +34,30 @@ export async function login(
   const { db, config, secrets } = deps;
   const throttle = createThrottle(db, config, 'login');
   const now = new Date();
-  await throttle.assertAllowed(input.username, client.ip, now);
+  // Counted before the password is checked, so parallel guesses cannot outrun the count.
+  const attempt = await throttle.attempt(input.username, client.ip, now);
   const user = await findUserByUsername(db, input.username);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !valid) {
-    await throttle.recordFailure(input.username, client.ip, now);
-    throw new DomainError('invalid_credentials');
+  if (!user || !valid) throw new DomainError('invalid_credentials');
+  // Status is revealed only to someone who knows the password; that was no wrong guess.
+  if (user.isBlocked || !user.isActive) {
+    await attempt.notAGuess();
+    throw new DomainError(user.isBlocked ? 'account_blocked' : 'account_inactive');
   }
-  // Status is revealed only to someone who knows the password.
-  if (user.isBlocked) throw new DomainError('account_blocked');
-  if (!user.isActive) throw new DomainError('account_inactive');
   if (user.twoFactorEnabled) {
-    if (!input.code) throw new DomainError('two_factor_required');
+    if (!input.code) {
+      await attempt.notAGuess();
+      throw new DomainError('two_factor_required');
+    }
     const step = user.twoFactorSecret
       ? verifyTotp(secrets.open(user.twoFactorSecret), input.code, now.getTime(), user.twoFactorLastStep)
       : null;
-    // A wrong or replayed code counts as a failed sign-in, so codes cannot be guessed at leisure.
-    if (step === null || !(await claimTwoFactorStep(db, user.id, step))) {
-      await throttle.recordAccountFailure(input.username, client.ip, now);
-      throw new DomainError('two_factor_invalid');
-    }
+    // A wrong or replayed code stays counted as a failed sign-in, so codes cannot be guessed at leisure.
+    if (step === null || !(await claimTwoFactorStep(db, user.id, step))) throw new DomainError('two_factor_invalid');
   }
-  await throttle.clear(input.username, client.ip);
+  await attempt.passed();
   const token = randomToken(32);
   const wsToken = randomToken(24);
   const expiresAt = new Date(now.getTime() + config.SESSION_ABSOLUTE_HOURS * 3_600_000);

@@ -1,30 +1,53 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginThrottle } from './auth.table';
 
-/** Seconds until the window of `key` resets, when it holds `limit` failures or more; otherwise 0. */
-export async function blockedForSeconds(db: Executor, key: string, limit: number, now: Date): Promise<number> {
-  const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key)).limit(1);
-  if (!row || row.resetAt <= now || row.failures < limit) return 0;
-  return Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+export interface WindowCount {
+  key: string;
+  /** Attempts counted in the window, this one included. */
+  failures: number;
+  resetAt: Date;
 }
 
-/** Counts one failure in a fixed window that starts with the first failure after the last reset. */
-export async function recordFailure(db: Executor, key: string, windowSeconds: number, now: Date): Promise<void> {
+/**
+ * Counts one attempt in the fixed window of each key (a window starts with the first attempt after the last reset)
+ * and answers every window's count after it, in one statement: the count and the decision made from it cannot be
+ * separated by another request's attempt, however many arrive at once. Keys are taken in one order so two requests
+ * never wait for each other's rows crosswise.
+ */
+export async function countAttempt(
+  db: Executor,
+  keys: readonly string[],
+  windowSeconds: number,
+  now: Date,
+): Promise<WindowCount[]> {
   const resetAt = new Date(now.getTime() + windowSeconds * 1000);
-  await db
+  const ended = sql`${loginThrottle.resetAt} <= ${now.toISOString()}::timestamptz`;
+  return db
     .insert(loginThrottle)
-    .values({ key, failures: 1, resetAt })
+    .values([...new Set(keys)].sort().map((key) => ({ key, failures: 1, resetAt })))
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
-        failures: sql`case when ${loginThrottle.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-        resetAt: sql`case when ${loginThrottle.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${loginThrottle.resetAt} end`,
+        failures: sql`case when ${ended} then 1 else ${loginThrottle.failures} + 1 end`,
+        resetAt: sql`case when ${ended} then ${resetAt.toISOString()}::timestamptz else ${loginThrottle.resetAt} end`,
       },
-    });
+    })
+    .returning({ key: loginThrottle.key, failures: loginThrottle.failures, resetAt: loginThrottle.resetAt });
 }
 
-export const clearFailures = (db: Executor, key: string) => db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+/** Gives back an attempt counted by `countAttempt` that turned out not to be a wrong guess. */
+export async function uncountAttempt(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(inArray(loginThrottle.key, [...new Set(keys)].sort()));
+}
+
+export async function clearFailures(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(loginThrottle).where(inArray(loginThrottle.key, [...keys]));
+}
 
 /** Drops windows that have ended. */
 export const deleteEndedWindows = (db: Executor, now: Date) =>

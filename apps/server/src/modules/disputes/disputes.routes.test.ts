@@ -176,6 +176,18 @@ describe('opening a dispute (POST /dispute, DESIGN §12)', () => {
     expect((await world.admin.browser.get(`/api/inner/dispute/file/${newId()}`)).statusCode).toBe(404);
   });
 
+  it('serves a PDF as an attachment to download, never inline (issue 20)', async () => {
+    const guid = await canceledPayIn(world, '1509');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const { files } = await open(world, guid, { files: [{ name: 'чек.pdf', data: dataUrl(pdf, 'application/pdf') }] });
+    const response = await world.merchant.browser.get(files[0]?.url ?? '');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="___.pdf"; filename*=UTF-8''${encodeURIComponent('чек.pdf')}`,
+    );
+  });
+
   it('refuses a file that is not what its name says, one too large and a script, storing nothing', async () => {
     const huge = await world.admin.browser.post(
       '/api/inner/dispute',
@@ -219,8 +231,17 @@ describe('opening a dispute (POST /dispute, DESIGN §12)', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toMatchObject({
       paid_amount: ['This field is required.'],
-      paid_at: [expect.any(String)],
+      paid_at: ['Enter when it was paid: from 2000 up to a day from now.'],
     });
+    // Three days ahead: the message names the rule that refused it (issue 20).
+    const ahead = await world.admin.browser.post('/api/inner/dispute', {
+      order_uuid: guid,
+      reason: 'payment_not_credited',
+      paid_amount: '1504',
+      paid_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(422);
+    expect(ahead.json().errors.paid_at).toEqual(['Enter when it was paid: from 2000 up to a day from now.']);
     for (const body of [
       { order_uuid: 'nope', reason: 'other', comment: 'x' },
       { order_uuid: guid, reason: 'because', comment: 'x' },

@@ -115,6 +115,8 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: uuidParams,
         summary: 'A file of a dispute, to an admin, its merchant and its executor',
+        // The file as it was uploaded, never JSON (its refusals are the JSON envelope).
+        produces: ['image/png', 'image/jpeg', 'application/pdf'],
         response: replies(
           { 200: z.any().meta({ description: 'The file: a PNG, a JPEG or a PDF.', type: 'string', format: 'binary' }) },
           readErrors,
@@ -123,13 +125,15 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await readDisputeFile(deps, requireUser(request), request.params.uuid);
+      // A picture is shown in the page; a PDF, which a viewer may run scripts and forms of, is only downloaded.
+      const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
       return reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .header(
           'content-disposition',
-          `inline; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          `${disposition}; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         )
         .send(file.bytes);
     },

@@ -26,6 +26,7 @@ const authMessageSchema = z.object({
 interface Connection {
   socket: WebSocket;
   token: string;
+  userId: string;
   unsubscribe: () => void;
 }
 
@@ -64,7 +65,7 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
       for (const stop of subscriptions) stop();
     };
     send(socket, 'auth.ok');
-    return { socket, token: parsed.data.token, unsubscribe };
+    return { socket, token: parsed.data.token, userId: user.userId, unsubscribe };
   }
 
   app.get('/ws/', { websocket: true }, (socket) => {
@@ -97,17 +98,19 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
   });
 
   // A session that ends (sign-out, expiry, blocking) takes its sockets with it.
-  async function revalidate() {
-    if (connections.size === 0) return;
-    const live = await liveSocketTokens(
-      app.db,
-      [...new Set([...connections].map((connection) => connection.token))],
-      idleSince(),
-    );
-    for (const connection of connections) {
+  async function revalidate(which: Connection[] = [...connections]) {
+    if (which.length === 0) return;
+    const live = await liveSocketTokens(app.db, [...new Set(which.map((connection) => connection.token))], idleSince());
+    for (const connection of which) {
       if (!live.has(connection.token)) connection.socket.close(closeUnauthenticated, 'session ended');
     }
   }
+  // A user blocked, switched off or signed out everywhere, through any process: every process hears of it from the
+  // database and checks that user's sockets at once, instead of at the next periodic check.
+  app.sessions.onUserChanged((userId) => {
+    const own = [...connections].filter((connection) => connection.userId === userId);
+    revalidate(own).catch((error: unknown) => app.log.warn({ err: error }, 'socket revalidation failed'));
+  });
   let interval: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await hub.start();

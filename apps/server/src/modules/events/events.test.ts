@@ -196,6 +196,27 @@ describe('sessions across server processes', () => {
   });
 });
 
+describe('sockets of a user who is blocked or switched off (issue 20, L4)', () => {
+  /** The close code of the socket, or 'open' if it is still open after a few seconds (the periodic check is 60 s). */
+  const closedSoon = (closed: Promise<number>) =>
+    Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('open'), 5_000))]);
+
+  for (const [what, change] of [
+    ['blocked', (admin: Client, id: string) => admin.post('/api/inner/user/block', { uuid: id, comment: 'fraud' })],
+    ['switched off', (admin: Client, id: string) => admin.post(`/api/inner/user/${id}`, { is_active: false })],
+  ] as const) {
+    it(`closes the open socket of a user ${what} through another process at once`, async () => {
+      const { user, current } = await signedInUser();
+      const admin = await signedInUser('admin');
+      const client = await connect(other.port);
+      auth(client.socket, user.id, current.ws_token);
+      await client.next('auth.ok');
+      expect((await change(admin.browser, user.id)).statusCode).toBe(200);
+      expect(await closedSoon(client.closed)).toBe(4401);
+    });
+  }
+});
+
 describe('socket authentication', () => {
   it('refuses a wrong token, a token of an ended session and a user id that is not the token owner', async () => {
     const first = await signedInUser();

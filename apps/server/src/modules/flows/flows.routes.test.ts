@@ -100,14 +100,33 @@ describe('flows (SPEC §2.19)', () => {
       [
         { currency_rate_source: 'manual' },
         'currency_rate',
-        'Enter a rate above zero, such as 92.5 (at most 8 decimals).',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
       ],
-      [{ currency_rate: '0' }, 'currency_rate', 'Enter a rate above zero, such as 92.5 (at most 8 decimals).'],
-      [{ currency_rate: '-1' }, 'currency_rate', 'Enter a rate above zero, such as 92.5 (at most 8 decimals).'],
+      [
+        { currency_rate: '0' },
+        'currency_rate',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
+      ],
+      [
+        { currency_rate: '-1' },
+        'currency_rate',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
+      ],
       [
         { currency_rate: '1.123456789' },
         'currency_rate',
-        'Enter a rate above zero, such as 92.5 (at most 8 decimals).',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
+      ],
+      // Bounded (issue 20, L3): a rate so small or so large is a typo, and its crypto amounts would not fit.
+      [
+        { currency_rate: '0.000001' },
+        'currency_rate',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
+      ],
+      [
+        { currency_rate: '1000000000.01' },
+        'currency_rate',
+        'Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).',
       ],
       [{ currency_rate: '90', fiat_currency: 'USDT' }, 'fiat_currency', 'Choose a currency the platform knows.'],
       [{ currency_rate: '90', merchant_uuid: 'x' }, 'merchant_uuid', 'Please select a merchant.'],

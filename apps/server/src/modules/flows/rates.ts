@@ -1,4 +1,4 @@
-import { ratioOfDecimal } from '@paydesk/contract';
+import { isSaneRate } from '@paydesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -95,9 +95,8 @@ export function createRateFeed(deps: {
     const ticker = (await response.json()) as Ticker;
     if (ticker.symbol !== `${pair.crypto}${pair.fiat}` || typeof ticker.price !== 'string') return null;
     try {
-      return /^\d{1,20}(\.\d{1,8})?$/.test(ticker.price) && ratioOfDecimal(ticker.price).numerator > 0n
-        ? ticker.price
-        : null;
+      // A feed's rate meets the bounds of a manual one: a glitch quoting 0.00000001 never prices an order.
+      return isSaneRate(ticker.price) ? ticker.price : null;
     } catch {
       return null;
     }

@@ -26,7 +26,7 @@ import { creationEdge } from './lifecycle';
 import { type Match, MatchAgain, matchPayIn } from './match-pay-in';
 import { engineTime, type OrderDeps } from './move';
 import * as repo from './orders.repository';
-import { cryptoOf, type Exact, payInHold, payOutHold, sharesFit } from './pricing';
+import { cryptoOf, type Exact, isPriceable, payInHold, payOutHold, sharesFit } from './pricing';
 import { fiatOf, holdTransfer } from './settlement';
 import { type Party, partyColumns, partyOf, sharesOf } from './shares';
 
@@ -284,6 +284,7 @@ export async function createOrder(
           clientOrderId: input.client_order_id,
         });
         const c = cryptoOf(fiatMinor, fiat, ratioOfDecimal(context.rate), cryptoCurrency(crypto.code));
+        if (!isPriceable(c, cryptoCurrency(crypto.code))) throw fieldError('amount', 'orders.errors.crypto_too_large');
         const cMinor = payInHold(c);
         const creation: Creation = {
           id: newId(),

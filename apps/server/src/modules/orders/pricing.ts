@@ -22,6 +22,14 @@ export function cryptoOf(fiatMinor: bigint, fiat: Currency, rate: Ratio, crypto:
   };
 }
 
+/**
+ * Whether C is an amount an order may hold: at most a trillion units of the crypto, so every sum of it stays far
+ * inside a bigint column in minor units (a tiny rate times a huge fiat amount would not).
+ */
+export function isPriceable(c: Exact, crypto: Currency): boolean {
+  return ceilOf(c) <= 10n ** 12n * 10n ** BigInt(crypto.ratio_fraction);
+}
+
 /** floor(C × hundredths / 10000). */
 const share = (c: Exact, hundredths: bigint) =>
   divide(c.numerator * hundredths, c.denominator * hundredPercent, 'floor');

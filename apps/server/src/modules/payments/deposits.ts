@@ -1,5 +1,6 @@
 import { type DepositSource, formatMoney, USDT } from '@paydesk/contract';
-import type { Db, Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { type Db, selectRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
@@ -17,8 +18,10 @@ export interface DepositInput {
   address: string;
   amountMinor: bigint;
   source: DepositSource;
-  /** The admin who entered it; null when a watcher saw it. */
+  /** The admin who entered it (or the user who asked for a demo deposit); null when a watcher saw it. */
   actorId: string | null;
+  /** Demo deposits a user asks for: the most they may bring that user in all, in minor units. */
+  selfServedCapMinor?: bigint;
 }
 
 export type DepositOutcome = { credited: boolean; paymentId: string };
@@ -60,6 +63,22 @@ async function depositTransfers(tx: Tx, ownerId: string, paymentId: string, amou
   return { transfers, coversInsurance };
 }
 
+/**
+ * A user's own demo deposits stay under their cap in all. The user's row is locked first, so deposits asked for at
+ * once are summed one after the other and never pass the cap together.
+ */
+async function assertUnderCap(tx: Tx, ownerId: string, input: DepositInput) {
+  await tx.execute(sql`select 1 from users where id = ${ownerId} for update`);
+  const [row] = await selectRows<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(amount_minor), 0)::text as total from payments
+        where user_id = ${ownerId} and type = 'deposit' and source = 'demo' and created_by = ${ownerId}`,
+  );
+  if (BigInt(row?.total ?? '0') + input.amountMinor > (input.selfServedCapMinor ?? 0n)) {
+    throw fieldError('amount', 'validation.demo_total_max');
+  }
+}
+
 async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> {
   return db.transaction(async (tx) => {
     const target = await wallets.findAddress(tx, input.address);
@@ -70,6 +89,7 @@ async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> 
       return { credited: false, paymentId: existing.id };
     }
     const ownerId = target.user.id;
+    if (input.selfServedCapMinor !== undefined) await assertUnderCap(tx, ownerId, input);
     const payment = await repo.insertPayment(tx, {
       id: newId(),
       userId: ownerId,

@@ -83,12 +83,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (demo) {
     app.post(
       '/wallet/demo_deposit',
-      { config: { access: 'session' }, schema: { tags, body: demoDepositSchema, response: depositOutcome } },
+      { config: { access: 'wallet.demoDeposit' }, schema: { tags, body: demoDepositSchema, response: depositOutcome } },
       async (request) => {
         const { amount } = request.body;
         const outcome = await demo.depositTo(
           requireUser(request).id,
           amount === undefined ? undefined : parseMoney(amount, USDT),
+          true,
         );
         return {
           success: true as const,

@@ -15,11 +15,10 @@ import { auditSnapshot } from './users.view';
  */
 export async function acceptInvite(deps: Deps, code: string, password: string, client: ClientInfo): Promise<void> {
   const throttle = createThrottle(deps.db, deps.config, 'invite');
-  // Refused before the costly hash when the address is guessing already.
-  await throttle.assertAllowed(code, client.ip);
-  const passwordHash = await hashPassword(password);
-  await throttle.guard(code, client.ip, ['invite_invalid'], () =>
-    deps.db.transaction(async (tx) => {
+  // The attempt is counted before the costly hash, so an address guessing already is refused before it.
+  await throttle.guard(code, client.ip, ['invite_invalid'], async () => {
+    const passwordHash = await hashPassword(password);
+    await deps.db.transaction(async (tx) => {
       const user = await repo.findUserByInviteCode(tx, code);
       const valid = user?.inviteExpiresAt && user.inviteExpiresAt > new Date() && !user.isBlocked;
       if (!user || !valid) throw new DomainError('invite_invalid');
@@ -32,6 +31,6 @@ export async function acceptInvite(deps: Deps, code: string, password: string, c
         targetUserId: user.id,
         ...diff(auditSnapshot(before), auditSnapshot(await loadUser(tx, user.id))),
       });
-    }),
-  );
+    });
+  });
 }

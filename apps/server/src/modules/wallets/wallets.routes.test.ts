@@ -157,6 +157,45 @@ describe('demo mode', () => {
     expect((await browser.post('/api/inner/wallet/demo_deposit', { amount: '1000' })).statusCode).toBe(200);
   });
 
+  it('refuses malformed amounts with a localized 422, never a 500 (issue 20, L2)', async () => {
+    const merchant = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app, { 'x-language': 'ru' }).signIn(merchant.username);
+    for (const amount of [
+      'abc',
+      'NaN',
+      '1e308',
+      '0.0000001',
+      '9'.repeat(5000),
+      '',
+      ' ',
+      '-5',
+      1e308,
+      Number.NaN,
+      true,
+    ]) {
+      const response = await browser.post('/api/inner/wallet/demo_deposit', { amount });
+      expect(response.statusCode, String(amount).slice(0, 20)).toBe(422);
+      expect(response.json().errors.amount?.[0], String(amount).slice(0, 20)).toMatch(/[а-я]/i);
+    }
+    expect((await browser.get('/api/inner/user/balance')).json().data.available).toBe('0');
+  });
+
+  it('caps what one user may mint in total, and refuses support, which moves no money (issue 20, L2)', async () => {
+    const merchant = await createUser(ctx.database, { type: 'merchant' });
+    const browser = await new Client(ctx.app).signIn(merchant.username);
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, () => browser.post('/api/inner/wallet/demo_deposit', { amount: '1000' })),
+    );
+    expect(statuses.filter((response) => response.statusCode === 200)).toHaveLength(10);
+    const refused = statuses.find((response) => response.statusCode === 422);
+    expect(refused?.json().errors.amount).toEqual(['Simulated deposits bring at most 10000 USDT to one user.']);
+    expect((await browser.get('/api/inner/user/balance')).json().data.available).toBe('10000');
+
+    const support = await createUser(ctx.database, { type: 'admin', roles: ['support'] });
+    const supportBrowser = await new Client(ctx.app).signIn(support.username);
+    expect((await supportBrowser.post('/api/inner/wallet/demo_deposit', { amount: '10' })).statusCode).toBe(403);
+  });
+
   it('never sends a random deposit to a trader whose insurance is unpaid (trader2 keeps its gate)', async () => {
     const gated = await createUser(ctx.database, { type: 'trader', insurancePaid: false });
     await ctx.database.db

@@ -1,16 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { Agent, fetch } from 'undici';
 import type { Deps } from '../../deps';
 import { newId } from '../../lib/ids';
 import { countWebhookDelivery, type WebhookOutcome } from '../../lib/metrics';
-import { destinationProblem } from '../../lib/network';
+import { checkedLookup, DestinationRefused, destinationProblem, type Resolve } from '../../lib/network';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
 import { users } from '../users/users.table';
 import { webhookSchedule } from './outbox';
 
-const timeoutMs = 10_000;
+const defaultTimeoutMs = 10_000;
 const excerptBytes = 1024;
 
 /** `Paydesk-Signature: t=<unix>,v1=<hex HMAC-SHA256(notification key, t + "." + raw body)>` (DESIGN §10). */
@@ -30,13 +31,33 @@ const outcomeOf: Record<string, WebhookOutcome> = {
 /** A delivery attempt that did not succeed; the job runner retries it after its backoff. */
 class DeliveryFailed extends Error {}
 
+/** The refusal behind a failed fetch (undici wraps what the connection's lookup threw), if that is what it was. */
+function refusalIn(error: unknown): DestinationRefused | null {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DestinationRefused) return cause;
+  }
+  return null;
+}
+
+export interface DeliveryOptions {
+  /** How host names are resolved (tests answer what a rebinding resolver would). */
+  resolve?: Resolve;
+  timeoutMs?: number;
+}
+
 /**
  * Delivers one webhook: POST to the merchant's notification URL with the signature header, a 2xx within 10 s is
  * success. Every attempt is logged with its time, status, duration, error and the first kilobyte of the answer. The
  * destination is checked on the address it resolves to, at every attempt; a private one is refused unless allowed.
+ * The name is resolved once, by the connection itself, and only a public answer is connected to (DNS rebinding);
+ * redirects are never followed.
  */
-export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: typeof fetch = fetch): JobDefinition {
+export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, options: DeliveryOptions = {}): JobDefinition {
   const { db } = deps;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const dispatcher = new Agent(
+    deps.config.allowPrivateNetworks ? {} : { connect: { lookup: checkedLookup(options.resolve) } },
+  );
   async function attempt(deliveryId: string, final: boolean) {
     const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1);
     if (!delivery || delivery.status === 'delivered') return;
@@ -73,7 +94,8 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: t
       return;
     }
     const url = new URL(merchant.url);
-    const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: true });
+    // Address literals and internal names here; what a name resolves to is checked by the connection's lookup.
+    const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: false });
     const failed = final ? 'failed' : 'pending';
     if (problem) {
       await record({ error: `destination refused: ${problem}` }, failed);
@@ -81,7 +103,8 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: t
     }
     const body = JSON.stringify(delivery.payload);
     try {
-      const response = await fetchImpl(url, {
+      const response = await fetch(url, {
+        dispatcher,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -102,7 +125,7 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, fetchImpl: t
       throw new DeliveryFailed(`answered ${response.status}`);
     } catch (error) {
       if (error instanceof DeliveryFailed) throw error;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = refusalIn(error)?.message ?? (error instanceof Error ? error.message : String(error));
       await record({ error: message }, failed);
       log.info({ delivery: deliveryId, error: message }, 'webhook delivery failed; it will be retried');
       throw new DeliveryFailed(message);

@@ -8,6 +8,7 @@ import { type OrderWorld, orderWorld, payIn } from '../../../test/orders-fixture
 import { createSecrets, loadSecretsKey } from '../../lib/secrets';
 import { jobs } from '../jobs/jobs.table';
 import { webhookDeliveries } from '../orders/orders.table';
+import { users } from '../users/users.table';
 import { webhookDelivery } from './delivery';
 import { webhookJob, webhookSchedule } from './outbox';
 
@@ -199,5 +200,47 @@ describe('webhooks (DESIGN §10)', () => {
       error: expect.stringMatching(/^destination refused/),
     });
     await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
+  });
+
+  it('connects only to the address its one resolution checked: a name rebound to loopback reaches nothing', async () => {
+    await ctx.app.jobs.stop();
+    received.length = 0;
+    const port = new URL(receiverUrl).port;
+    await ctx.app.db
+      .update(users)
+      .set({ notificationUrl: `http://rebind.shop.example:${port}/hooks/paydesk` })
+      .where(eq(users.id, world.merchant.id));
+    try {
+      const order = (await world.merchant.api.post('/api/v1/orders', payIn('1600'))).json().data;
+      const delivery = await deliveryOf(order.guid, 'order.created');
+      // A rebinding resolver: public to whoever asks first, this machine to everyone after.
+      const asked: string[] = [];
+      const guarded = webhookDelivery(
+        {
+          db: ctx.app.db,
+          config: { ...ctx.config, allowPrivateNetworks: false },
+          secrets: createSecrets(loadSecretsKey(ctx.config)),
+        },
+        ctx.app.log,
+        {
+          timeoutMs: 500,
+          resolve: async (host) => {
+            asked.push(host);
+            return asked.length === 1 ? ['93.184.215.14'] : ['127.0.0.1'];
+          },
+        },
+      );
+      const run = () =>
+        guarded.run({ payload: { deliveryId: delivery?.id }, attempt: 1, signal: new AbortController().signal });
+      await expect(run()).rejects.toThrow();
+      expect(asked).toEqual(['rebind.shop.example']);
+      // The next attempt gets the loopback answer and is refused before any connection.
+      await expect(run()).rejects.toThrow(/destination refused: private/);
+      expect(asked).toHaveLength(2);
+      expect(received).toEqual([]);
+      await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
+    } finally {
+      await ctx.app.db.update(users).set({ notificationUrl: receiverUrl }).where(eq(users.id, world.merchant.id));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { defaultLanguage, parseMoney, USDT } from '@paydesk/contract';
+import { defaultLanguage, demoDepositTotalMaxUsdt, parseMoney, USDT } from '@paydesk/contract';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -16,6 +16,7 @@ import * as repo from '../payments.repository';
 
 /** What a demo deposit brings when the caller does not say: enough to be seen on every screen. */
 const demoDepositDefault = parseMoney('100', USDT);
+const demoDepositTotalMaxMinor = parseMoney(demoDepositTotalMaxUsdt, USDT);
 
 /**
  * Demo mode's stand-in for the blockchain (DESIGN §7): simulated deposits arrive through the same deposit path as
@@ -33,7 +34,8 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     return due > 0n ? due : demoDepositDefault;
   }
 
-  async function depositTo(userId: string, amountMinor?: bigint) {
+  /** A simulated deposit; one the user asked for is theirs (audited as such) and counts towards their cap. */
+  async function depositTo(userId: string, amountMinor?: bigint, askedByUser = false) {
     const [address] = (await wallets.addressesFor(db, userId)).slice(-1);
     if (!address) throw new DomainError('conflict');
     const amount = amountMinor ?? (await defaultAmount(userId));
@@ -42,7 +44,8 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
       address: address.address,
       amountMinor: amount,
       source: 'demo',
-      actorId: null,
+      actorId: askedByUser ? userId : null,
+      ...(askedByUser ? { selfServedCapMinor: demoDepositTotalMaxMinor } : {}),
     });
   }
 

@@ -198,7 +198,9 @@ describe('creating a flow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Enter the flow name.')).toBeInTheDocument();
     expect(within(dialog).getByText('Please select a merchant.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Enter a rate above zero, such as 92.5 (at most 8 decimals).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).'),
+    ).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New shop');
@@ -444,7 +446,7 @@ describe('flow actions', () => {
     await user.type(rate, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
-      await within(dialog).findByText('Enter a rate above zero, such as 92.5 (at most 8 decimals).'),
+      await within(dialog).findByText('Enter a rate from 0.0001 to 1000000000, such as 92.5 (at most 8 decimals).'),
     ).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
 

@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+import { createTestApp, type TestContext } from './harness';
+
+/**
+ * A database that goes silent (issue 20, R1): a TCP proxy on 127.0.0.1 between the app and PostgreSQL stops
+ * forwarding, dropping what it is sent and never answering, as a dead network path does. The process must answer
+ * 503 meanwhile, never hang, and recover by itself once the path returns. PostgreSQL only: the embedded database
+ * has no network to lose.
+ */
+class SilentableProxy {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  silent = false;
+
+  constructor(private readonly target: { host: string; port: number }) {}
+
+  async start(): Promise<number> {
+    this.server = createServer((downstream) => {
+      this.sockets.add(downstream);
+      // A connection made while silent is accepted and then never answered, like a SYN into a dead path.
+      const upstream = connect(this.target.port, this.target.host);
+      this.sockets.add(upstream);
+      const pipe = (from: Socket, to: Socket) =>
+        from.on('data', (chunk: Buffer) => {
+          if (!this.silent) to.write(chunk);
+        });
+      pipe(downstream, upstream);
+      pipe(upstream, downstream);
+      const close = () => {
+        downstream.destroy();
+        upstream.destroy();
+      };
+      downstream.on('close', close).on('error', close);
+      upstream.on('close', close).on('error', close);
+    });
+    const server = this.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  async stop() {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)('a database that goes silent (issue 20, R1)', () => {
+  let ctx: TestContext;
+  let proxy: SilentableProxy;
+  let proxied: Database;
+  let app: App;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const direct = new URL(ctx.database.url ?? '');
+    proxy = new SilentableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(await proxy.start());
+    proxied = await openDatabase({
+      databaseUrl: viaProxy.toString(),
+      dataDir: 'unused',
+      timeouts: { connectMs: 1000, statementMs: 1500 },
+    });
+    app = await buildApp({ config: ctx.config, database: proxied, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await proxied?.close();
+    await proxy?.stop();
+    await ctx?.close();
+  });
+
+  let attempts = 0;
+  /** A wrong sign-in, each from an address and for a name of its own so that no throttle gets in the way. */
+  const signIn = () => {
+    attempts += 1;
+    return app.inject({
+      method: 'POST',
+      url: '/api/inner/login',
+      remoteAddress: `198.18.0.${attempts}`,
+      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+      payload: { username: `nobody-${attempts}`, password: 'wrong-password' },
+    });
+  };
+
+  it('answers 503 while it is silent and recovers by itself once it answers again', async () => {
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(401);
+
+    proxy.silent = true;
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // More requests than the pool has connections, all at once: each is a 503 envelope, none hangs.
+    const during = await Promise.all(Array.from({ length: 14 }, () => signIn()));
+    for (const response of during) {
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ success: false, error: { code: 'service_unavailable' } });
+      expect(response.headers['retry-after']).toBe('5');
+    }
+
+    proxy.silent = false;
+    let ready = 0;
+    for (let tries = 0; tries < 100 && ready !== 200; tries++) {
+      ready = (await app.inject({ method: 'GET', url: '/readyz' })).statusCode;
+      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(ready).toBe(200);
+    const after = await Promise.all(Array.from({ length: 14 }, () => signIn()));
+    expect(after.map((response) => response.statusCode)).toEqual(Array(14).fill(401));
+  });
+
+  it('answers 503 with the envelope when the database refuses connections', async () => {
+    await proxy.stop();
+    const response = await signIn();
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'service_unavailable' } });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+  });
+});
