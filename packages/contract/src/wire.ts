@@ -71,6 +71,8 @@ export const paginationSchema = z
     page_number: z.number().int(),
     /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
     total_is_estimate: z.boolean().optional(),
+    /** Lists paged by keyset (the balance history): the `cursor` of the next page, null on the last. */
+    next_cursor: z.string().nullable().optional(),
   })
   .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;

@@ -25,7 +25,7 @@ export interface EventPart {
 
 /**
  * Which code names an event made of several, first match wins: a dispute's move names the whole of it, a settlement
- * names its rewards and fees, a referral names itself when it is all an agent gets.
+ * names its rewards and fees, a referral names itself when it is all an agent gets, a deposit names the part of it that fills the insurance.
  */
 const eventCodeOrder = [
   'dispute_adjustment',
@@ -40,8 +40,8 @@ const eventCodeOrder = [
   'withdrawal',
   'withdrawal_return',
   'withdrawal_hold',
-  'insurance',
   'deposit',
+  'insurance',
 ];
 
 export function eventCodeOf(entries: readonly { code: string }[]): string {
