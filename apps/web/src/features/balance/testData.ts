@@ -61,8 +61,18 @@ export function historyRow(overrides: Partial<BalanceHistoryRow> = {}): BalanceH
     account: { slug: 'available', title: 'Available' },
     payable: { uuid: merchant.userId, username: 'merchant' },
     payment_guid: null,
+    order_guid: null,
     balance_before: '0',
     balance_after: '4000',
+    parts: [
+      {
+        type: { slug: 'deposit', title: 'Deposit' },
+        account: { slug: 'available', title: 'Available' },
+        amount: '4000',
+        balance_before: '0',
+        balance_after: '4000',
+      },
+    ],
     ...overrides,
   };
 }
