@@ -136,7 +136,10 @@ describe('an order’s money, per role (GET /order/{id})', () => {
     expect(fee.to.account.title).toBe('Доход платформы');
     const merchant = (await details(await russian(world.merchant.username), guid)).data;
     expect(merchant.own_money.role.title).toBe('Мерчант');
-    expect(merchant.own_money.lines[0]).toMatchObject({ code: { title: 'Расчёт по заказу' }, account: { title: 'Доступно' } });
+    expect(merchant.own_money.lines[0]).toMatchObject({
+      code: { title: 'Расчёт по заказу' },
+      account: { title: 'Доступно' },
+    });
   });
 
   it('gives support, an admin who moves no money, the same reading as the admin', async () => {

@@ -181,7 +181,8 @@ export async function ownMoney(
   const figures = ownFigures(order, viewer.id, reference);
   if (!figures) return null;
   const crypto = cryptoCurrency(order.crypto);
-  const money = (minor: bigint | null) => (minor === null ? null : { amount: formatMoney(minor, crypto), currency: crypto });
+  const money = (minor: bigint | null) =>
+    minor === null ? null : { amount: formatMoney(minor, crypto), currency: crypto };
   return {
     role: titled(language, 'party', figures.role),
     percentage: percentText(figures.percentageHundredths),

@@ -14,8 +14,8 @@ import { pageOf } from '../../lib/paging';
 import * as repo from './payments.repository';
 import {
   dateRange,
-  historyFilters,
   historyEventView,
+  historyFilters,
   paymentCsvColumns,
   paymentFilters,
   paymentView,
@@ -128,5 +128,11 @@ function eventsOf(starts: bigint[], entries: repo.HistoryEntry[]): repo.HistoryE
     else current.push(entry);
     previousSeq = entry.seq;
   }
-  return events;
+  // Inside an event its parts read in the order the money moved (a transfer's debit before its credit), whichever way
+  // the page is sorted.
+  const order = (a: repo.HistoryEntry, b: repo.HistoryEntry) =>
+    compare(BigInt(a.seq), BigInt(b.seq)) || compare(BigInt(a.amount), BigInt(b.amount));
+  return events.map((entries) => entries.sort(order));
 }
+
+const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,11 +1,10 @@
 import type { PaymentStatus, PaymentType } from '@paydesk/contract';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows, type RowCount } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.table';
 import { users } from '../users/users.table';
 import { payments } from './payments.table';
 
@@ -201,7 +200,11 @@ export interface HistoryEntry {
 /** The entries of one owner that a history filter keeps (the rows events are made of); `e` names ledger_entries. */
 function historyWhere(ownerId: string, filter: HistoryFilter): SQL {
   const conditions: SQL[] = [sql`e.owner_id = ${ownerId}`];
-  const list = (values: string[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
   if (filter.codes) conditions.push(sql`e.code in (${list(filter.codes)})`);
   if (filter.accounts) conditions.push(sql`e.account_kind in (${list(filter.accounts)})`);
   if (filter.from) conditions.push(sql`e.created_at >= ${filter.from}`);
@@ -241,9 +244,11 @@ export async function historyEventsOf(
 ) {
   const direction = sql.raw(page.ascending ? 'asc' : 'desc');
   const [starts, count] = await Promise.all([
+    // No `order by` out here: the runs come in the window's order already, and an outer sort makes the planner read
+    // and sort all of the owner's entries (2 s at a million) instead of walking its index and stopping.
     selectRows<{ seq: string }>(
       db,
-      sql`${eventStarts(ownerId, filter, page.ascending, page.from)} order by seq ${direction}
+      sql`${eventStarts(ownerId, filter, page.ascending, page.from)}
           limit ${page.limit + 1} offset ${page.from === undefined ? page.offset : 0}`,
     ),
     countRows(db, eventStarts(ownerId, filter, page.ascending)),

@@ -84,11 +84,22 @@ export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>
       sortKey: 'created_at',
       render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</span>,
     },
-    { key: 'type', title: t('history.type'), render: (row) => row.type.title },
+    {
+      key: 'type',
+      title: t('history.type'),
+      // The event's parts sit under its name rather than in a column of their own: the table stays as wide as it was.
+      render: (row) => (
+        <Stack gap={4}>
+          <Text component="span" size="sm">
+            {row.type.title}
+          </Text>
+          <Details row={row} t={t} />
+        </Stack>
+      ),
+    },
     { key: 'account', title: t('history.account'), render: (row) => row.account.title },
     { key: 'action', title: t('history.action'), render: (row) => <Action row={row} /> },
     { key: 'amount', title: t('history.amount'), render: (row) => <SignedAmount row={row} /> },
-    { key: 'details', title: t('history.details'), render: (row) => <Details row={row} t={t} /> },
     {
       key: 'status',
       title: t('history.status'),

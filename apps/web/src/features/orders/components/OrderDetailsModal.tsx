@@ -161,7 +161,10 @@ function OwnMoney({ money, type }: { money: OrderOwnMoney; type: OrderDetails['o
     value ? <Amount key={key} amount={value.amount} currency={value.currency.code} /> : null;
   const rows: Row[] = [
     [t('details.yourRole'), money.role.title],
-    [merchant ? t('details.feePercent') : t('details.rewardPercent'), t('details.percent', { value: money.percentage })],
+    [
+      merchant ? t('details.feePercent') : t('details.rewardPercent'),
+      t('details.percent', { value: money.percentage }),
+    ],
     [merchant ? t('details.fee') : t('details.reward'), amount(money.share, 'share')],
     [t('details.receives'), amount(money.receives, 'receives')],
     [merchant || type === 'pay_out' ? t('details.pays') : t('details.paysExecutor'), amount(money.pays, 'pays')],

@@ -12,7 +12,16 @@ import {
   renderApp,
   users,
 } from '../../../app/testing';
-import { detailsOf, makeOrder, merchantDetailsOf, orderListOf, payInCanceled, payInNew, payInPaid, payOutNew } from '../testData';
+import {
+  detailsOf,
+  makeOrder,
+  merchantDetailsOf,
+  orderListOf,
+  payInCanceled,
+  payInNew,
+  payInPaid,
+  payOutNew,
+} from '../testData';
 import { headers, rowWith, setUpOrderScreens } from '../testSupport';
 
 type Routes = Parameters<typeof mockApi>[0];
