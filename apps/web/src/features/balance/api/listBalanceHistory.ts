@@ -1,4 +1,4 @@
-import type { BalanceHistoryRow, ListData } from '@paydesk/contract';
+import type { BalanceHistoryRow, KeysetListData } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/money';
@@ -13,9 +13,9 @@ export async function listBalanceHistory(
   params: ListParams,
   cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<ListData<BalanceHistoryRow>> {
+): Promise<KeysetListData<BalanceHistoryRow>> {
   const query = { ...toListQuery(params), ...(cursor ? { cursor } : {}) };
-  return http.get<ListData<BalanceHistoryRow>>('/my/transaction', { query, signal });
+  return http.get<KeysetListData<BalanceHistoryRow>>('/my/transaction', { query, signal });
 }
 
 export const balanceHistoryQuery = (params: ListParams, cursor?: string) =>
