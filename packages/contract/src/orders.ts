@@ -90,14 +90,58 @@ export const orderEventSchema = z.object({
   created_at: z.string(),
 });
 
+/** Who an order's money is for: the parties of DESIGN §5. */
+export const orderPartyRoles = ['merchant', 'trader', 'partner', 'referral', 'teamlead', 'platform'] as const;
+export type OrderPartyRole = (typeof orderPartyRoles)[number];
+
+const moneySchema = z.object({ amount: z.string(), currency: currencySchema });
+
+/** One side of a transfer, named: the party's role, its username (none for the platform) and the account's name. */
+export const ledgerPartySchema = z.object({
+  role: titled,
+  username: z.string().nullable(),
+  account: titled,
+});
+
+/** A ledger transfer of the order, both sides named (the admin's view: every party's line, rounding included). */
 export const orderTransferSchema = z.object({
   guid: z.string(),
   code: titled,
-  from: z.string(),
-  to: z.string(),
-  money: z.object({ amount: z.string(), currency: currencySchema }),
+  from: ledgerPartySchema,
+  to: ledgerPartySchema,
+  money: moneySchema,
   created_at: z.string(),
 });
+
+/**
+ * What moved on the viewer's own accounts for the order, one line per event, account and reason. What the viewer paid
+ * out of one account in one event is one line: its split (other parties' shares) is not the viewer's to see.
+ */
+export const orderMoneyLineSchema = z.object({
+  code: titled,
+  account: titled,
+  /** Signed: negative when the money left the account. */
+  amount: z.string(),
+  created_at: z.string(),
+});
+
+/**
+ * The viewer's own part of an order's money (a merchant, the executing trader or partner), from the pricing fixed at
+ * creation: its percentage, its fee or reward, what it receives or pays, and the lines that have moved so far.
+ */
+export const orderOwnMoneySchema = z.object({
+  role: titled,
+  /** The merchant's fee or the executor's reward, in percent. */
+  percentage: z.string(),
+  /** The merchant's fee or the executor's reward, in crypto. */
+  share: moneySchema,
+  /** What the paid order gives the viewer; null when it gives nothing (a pay-out's merchant). */
+  receives: moneySchema.nullable(),
+  /** What the order takes from the viewer (held while the order is open); null when nothing. */
+  pays: moneySchema.nullable(),
+  lines: z.array(orderMoneyLineSchema),
+});
+export type OrderOwnMoney = z.infer<typeof orderOwnMoneySchema>;
 
 export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),
@@ -115,7 +159,10 @@ export const webhookDeliverySchema = z.object({
   attempts: z.array(webhookAttemptSchema),
 });
 
-/** GET /order/{id}: the order with its timeline, its ledger transfers and its webhook deliveries. */
+/**
+ * GET /order/{id}: the order with its timeline, its money as the viewer may see it (DESIGN §5, issue 20: each role is
+ * served only its own lines) and its webhook deliveries.
+ */
 export const orderDetailsSchema = z.object({
   order: orderSchema,
   pricing: z
@@ -129,7 +176,10 @@ export const orderDetailsSchema = z.object({
     })
     .nullable(),
   timeline: z.array(orderEventSchema),
+  /** Every transfer of the order, both sides named: the admin's only (empty for everyone else). */
   transfers: z.array(orderTransferSchema),
+  /** The viewer's own money in the order: a merchant's or its executor's; null for the admin and anyone else. */
+  own_money: orderOwnMoneySchema.nullable(),
   webhooks: z.array(webhookDeliverySchema).nullable(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

@@ -163,9 +163,24 @@ export const paymentSchema = z
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** SPEC §3 Balance history row: one movement of one of the user's accounts. */
+/** What moved on one of the user's accounts for one reason within a history row's event. */
+export const balanceHistoryPartSchema = z.object({
+  type: titledSchema,
+  account: titledSchema,
+  /** Signed: negative when the money left the account. */
+  amount: z.string(),
+  balance_before: z.string(),
+  balance_after: z.string(),
+});
+
+/**
+ * SPEC §3 Balance history row: one business event on the user's accounts (a deposit, an order's hold, its settlement,
+ * its release), with its parts. `money`, `action`, `account` and the balances are those of its main account: the
+ * available balance when the event moved it, else the one it moved.
+ */
 export const balanceHistoryRowSchema = z
   .object({
+    /** The event's first ledger transfer. */
     guid: z.string(),
     type: titledSchema,
     status: titledSchema,
@@ -176,8 +191,11 @@ export const balanceHistoryRowSchema = z
     account: titledSchema,
     payable: personSchema,
     payment_guid: z.string().nullable(),
+    /** The order the event belongs to, if any. */
+    order_guid: z.string().nullable(),
     balance_before: z.string(),
     balance_after: z.string(),
+    parts: z.array(balanceHistoryPartSchema),
   })
   .meta({ id: 'BalanceHistoryRow' });
 export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
@@ -281,6 +299,11 @@ const createdAtSort = z.enum(['created_at', '-created_at'], { error: 'validation
 /** GET /my/transaction: the signed-in user's balance history. */
 export const balanceHistoryQuerySchema = listQuerySchema.extend({
   sort: createdAtSort,
+  /** Where the page starts, as the previous page's `next_cursor` gave it: the next page without counting the skipped. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+    .optional(),
   'filter[type]': enumList(transferCodes),
   'filter[account]': enumList(userAccountKinds),
   'filter[date_from]': dateFilter,

@@ -79,6 +79,12 @@ export const paginationSchema = z
   .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** The pagination of a list that also pages by keyset (the balance history): the next page's `cursor`. */
+export const keysetPaginationSchema = paginationSchema
+  .extend({ next_cursor: z.string().nullable() })
+  .meta({ id: 'KeysetPagination' });
+export type KeysetPagination = z.infer<typeof keysetPaginationSchema>;
+
 export const filterOptionSchema = z.object({ value: z.string(), label: z.string() });
 
 /** A filter the server accepts for a list, rendered by the web's filter bar. */
@@ -99,6 +105,21 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
       context: z.object({ available_filters: z.array(availableFilterSchema), pagination: paginationSchema }),
     }),
   );
+}
+
+/** A list that pages by keyset as well as by number: its pagination carries the next page's cursor. */
+export function keysetListEnvelope<T extends z.ZodType>(item: T) {
+  return successEnvelope(
+    z.object({
+      items: z.array(item),
+      context: z.object({ available_filters: z.array(availableFilterSchema), pagination: keysetPaginationSchema }),
+    }),
+  );
+}
+
+export interface KeysetListData<T> {
+  items: T[];
+  context: { available_filters: AvailableFilter[]; pagination: KeysetPagination };
 }
 
 /** A list whose context also carries a total of its own (the partner systems' balance in all). */

@@ -14,7 +14,7 @@ describe('formatAmountDisplay', () => {
     ['105.263157', '105.26...'],
     ['10.50', '10.5'],
     ['10.00', '10'],
-    ['0.001', '0...'],
+    ['0.001', '< 0.01'],
     ['-3.999', '-3.99...'],
     ['7', '7'],
     ['0', '0'],
@@ -36,6 +36,14 @@ describe('formatAmountDisplay', () => {
     expect(formatAmountDisplay('10.0100001')).toBe('10.01...');
   });
 
+  it('says "< 0.01" for an amount the cut would show as zero, never "0..."', () => {
+    expect(formatAmountDisplay('0.000001')).toBe('< 0.01');
+    expect(formatAmountDisplay('0.009999')).toBe('< 0.01');
+    expect(formatAmountDisplay('-0.000001')).toBe('> -0.01');
+    expect(formatAmountDisplay('0.01')).toBe('0.01');
+    expect(formatAmountDisplay('0.000000')).toBe('0');
+  });
+
   it('drops trailing zeros left after the cut', () => {
     expect(formatAmountDisplay('2.1049')).toBe('2.1...');
     expect(formatAmountDisplay('2.0049')).toBe('2...');
@@ -51,7 +59,7 @@ describe('formatAmountDisplay', () => {
     expect(formatAmountDisplay('+4.5')).toBe('4.5');
     expect(formatAmountDisplay('-0.00')).toBe('0');
     expect(formatAmountDisplay('-0')).toBe('0');
-    expect(formatAmountDisplay('-0.001')).toBe('-0...');
+    expect(formatAmountDisplay('-0.001')).toBe('> -0.01');
   });
 
   it('normalises leading zeros, a bare point and surrounding spaces', () => {

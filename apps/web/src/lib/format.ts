@@ -10,7 +10,8 @@ const truncationMark = '...';
 /**
  * Shows a wire amount ("105.263157") with at most two decimals. Digits beyond the second are cut, never rounded,
  * because rounding up would show money that does not exist; the cut is marked with '...' so the operator knows the
- * exact value differs. Trailing zeros are dropped. Only string operations touch the value (STYLE 7).
+ * exact value differs. Trailing zeros are dropped. An amount that the cut would show as zero reads "< 0.01" ("> -0.01"
+ * below zero). Only string operations touch the value (STYLE 7).
  */
 export function formatAmountDisplay(value: string): string {
   const match = decimalPattern.exec(value.trim());
@@ -22,6 +23,8 @@ export function formatAmountDisplay(value: string): string {
   const truncated = /[1-9]/.test(decimalDigits.slice(amountDecimalsShown));
   // A negative amount that reads as zero keeps its sign only when digits were cut ("-0..."), so "-0.00" shows "0".
   const isZero = !/[1-9]/.test(whole + decimalDigits);
+  // An amount the cut would show as zero is not zero: "< 0.01" says so (issue 21), never "0...".
+  if (truncated && whole === '0' && kept === '') return sign === '-' ? '> -0.01' : '< 0.01';
   const shownSign = sign === '-' && !isZero ? '-' : '';
   return `${shownSign}${whole}${kept ? `.${kept}` : ''}${truncated ? truncationMark : ''}`;
 }

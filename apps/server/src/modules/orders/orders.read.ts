@@ -13,8 +13,8 @@ import {
   orderStatuses,
   paginate,
 } from '@paydesk/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, type Executor, selectRows } from '../../db/client';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { emptyChunks, keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
 import { translate } from '../../i18n/messages';
@@ -24,6 +24,7 @@ import { dateRange } from '../payments/payments.view';
 import type { ReferenceData } from '../reference/reference.read';
 import { users } from '../users/users.table';
 import { percentText } from '../users/users.view';
+import { ownMoney, transfersOf, transfersView } from './orders.money';
 import * as repo from './orders.repository';
 import { webhookAttempts, webhookDeliveries } from './orders.table';
 import { orderCsvColumns, orderView, type Viewer } from './orders.view';
@@ -150,7 +151,10 @@ export async function visibleOrder(deps: ReadDeps, viewer: Viewer, id: string) {
   return found;
 }
 
-/** GET /order/{id}: the order, its pricing (admin), its timeline, its ledger transfers and its webhooks. */
+/**
+ * GET /order/{id}: the order, its timeline and its webhooks, and its money as the viewer may see it: the admin the
+ * pricing and every transfer, a merchant or the executor only its own figures and lines (issue 20, "Confidentiality").
+ */
 export async function orderDetails(
   deps: ReadDeps,
   viewer: Viewer,
@@ -160,19 +164,11 @@ export async function orderDetails(
   const found = await visibleOrder(deps, viewer, id);
   const { order } = found;
   const crypto = cryptoCurrency(order.crypto);
-  const [events, transfers, agentNames] = await Promise.all([
+  const admin = viewer.type === 'admin';
+  const [events, transfers, agentNames, own] = await Promise.all([
     repo.eventsOf(deps.db, id),
-    selectRows<{ id: string; code: string; amount: string; created_at: Date | string; debit: string; credit: string }>(
-      deps.db,
-      sql`select t.id, t.code, t.amount_minor::text as amount, t.created_at,
-                 coalesce(du.username, 'platform') || ':' || d.kind as debit,
-                 coalesce(cu.username, 'platform') || ':' || c.kind as credit
-          from ledger_transfers t
-          join ledger_accounts d on d.id = t.debit_account_id left join users du on du.id = d.owner_id
-          join ledger_accounts c on c.id = t.credit_account_id left join users cu on cu.id = c.owner_id
-          where t.reference_id = ${id} order by t.seq`,
-    ),
-    order.agentShares.length > 0
+    admin ? transfersOf(deps.db, id) : Promise.resolve([]),
+    admin && order.agentShares.length > 0
       ? deps.db
           .select({ id: users.id, username: users.username })
           .from(users)
@@ -183,12 +179,12 @@ export async function orderDetails(
             ),
           )
       : Promise.resolve([]),
+    ownMoney(deps.db, order, viewer, deps.reference, language),
   ]);
-  const seesMoney = viewer.type === 'admin';
-  const webhooks = viewer.type === 'admin' || viewer.type === 'merchant' ? await deliveriesOf(deps.db, id) : null;
+  const webhooks = admin || viewer.type === 'merchant' ? await deliveriesOf(deps.db, id) : null;
   return {
     order: orderView(found, viewer, deps.reference, language),
-    pricing: seesMoney
+    pricing: admin
       ? {
           merchant_fee: percentText(order.merchantFeeHundredths),
           executor_fee: percentText(order.executorFeeHundredths ?? 0),
@@ -207,17 +203,8 @@ export async function orderDetails(
       note: event.note,
       created_at: event.createdAt.toISOString(),
     })),
-    transfers:
-      seesMoney || viewer.type === 'merchant' || viewer.id === order.executorId
-        ? transfers.map((transfer) => ({
-            guid: transfer.id,
-            code: { slug: transfer.code, title: translate(language, `transfer.${transfer.code}`) },
-            from: transfer.debit,
-            to: transfer.credit,
-            money: { amount: formatMoney(BigInt(transfer.amount), crypto), currency: crypto },
-            created_at: new Date(transfer.created_at).toISOString(),
-          }))
-        : [],
+    transfers: transfersView(order, transfers, language),
+    own_money: own,
     webhooks,
   };
 }

@@ -14,8 +14,8 @@ import { pageOf } from '../../lib/paging';
 import * as repo from './payments.repository';
 import {
   dateRange,
+  historyEventView,
   historyFilters,
-  historyRowView,
   paymentCsvColumns,
   paymentFilters,
   paymentView,
@@ -85,7 +85,10 @@ export function exportPayments(db: Executor, query: PaymentFilterQuery, language
   return csvStream(paymentCsvColumns, language, chunks());
 }
 
-/** GET /my/transaction: the signed-in user's balance history, one row per movement of one of its accounts. */
+/**
+ * GET /my/transaction: the signed-in user's balance history, one row per business event (issue 21): an order's hold,
+ * its settlement, its release each one row with its parts. Pages by keyset when the previous page's cursor is given.
+ */
 export async function balanceHistory(
   db: Executor,
   self: { id: string; username: string },
@@ -93,17 +96,43 @@ export async function balanceHistory(
   language: Language,
 ) {
   const { from, until } = dateRange(query['filter[date_from]'], query['filter[date_to]']);
-  const { rows, count } = await repo.historyOf(
+  const page = await repo.historyEventsOf(
     db,
     self.id,
     { codes: query['filter[type]'], accounts: query['filter[account]'], from, until },
-    sortedPageOf(query),
+    { ...sortedPageOf(query), from: query.cursor === undefined ? undefined : BigInt(query.cursor) },
   );
   return {
-    items: rows.map((row) => historyRowView(row, self, language)),
+    items: eventsOf(page.starts, page.entries).map((entries) => historyEventView(entries, self, language)),
     context: {
       available_filters: historyFilters(language),
-      pagination: paginate(count.total, query, count.estimated),
+      pagination: {
+        ...paginate(page.count.total, query, page.count.estimated),
+        next_cursor: page.next === null ? null : page.next.toString(),
+      },
     },
   };
 }
+
+/**
+ * The entries of a page cut at the seqs where its events start (both in the page's order). A transfer's two entries
+ * share its seq: when both are the user's (available to hold), the second one stays in the event the first started.
+ */
+function eventsOf(starts: bigint[], entries: repo.HistoryEntry[]): repo.HistoryEntry[][] {
+  const startSet = new Set(starts.map(String));
+  const events: repo.HistoryEntry[][] = [];
+  let previousSeq: string | undefined;
+  for (const entry of entries) {
+    const current = events.at(-1);
+    if (!current || (startSet.has(entry.seq) && entry.seq !== previousSeq)) events.push([entry]);
+    else current.push(entry);
+    previousSeq = entry.seq;
+  }
+  // Inside an event its parts read in the order the money moved (a transfer's debit before its credit), whichever way
+  // the page is sorted.
+  const order = (a: repo.HistoryEntry, b: repo.HistoryEntry) =>
+    compare(BigInt(a.seq), BigInt(b.seq)) || compare(BigInt(a.amount), BigInt(b.amount));
+  return events.map((entries) => entries.sort(order));
+}
+
+const compare = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,11 +1,10 @@
 import type { PaymentStatus, PaymentType } from '@paydesk/contract';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows, type RowCount } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.table';
 import { users } from '../users/users.table';
 import { payments } from './payments.table';
 
@@ -179,40 +178,106 @@ export interface HistoryFilter {
   until?: Date | undefined;
 }
 
-/** A user's entries, newest first by default, with the payment each belongs to; paging happens in SQL. */
-export async function historyOf(
+/** One of a user's entries as the history groups it; `seq` as text (a bigint), `created_at` as the database wrote it. */
+export interface HistoryEntry {
+  seq: string;
+  transfer_id: string;
+  reference_id: string | null;
+  code: string;
+  account_kind: string;
+  currency: string;
+  amount: string;
+  before: string;
+  after: string;
+  created_at: Date | string;
+  payment_id: string | null;
+  payment_status: string | null;
+  payable_id: string | null;
+  payable_username: string | null;
+  order_id: string | null;
+}
+
+/** The entries of one owner that a history filter keeps (the rows events are made of); `e` names ledger_entries. */
+function historyWhere(ownerId: string, filter: HistoryFilter): SQL {
+  const conditions: SQL[] = [sql`e.owner_id = ${ownerId}`];
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  if (filter.codes) conditions.push(sql`e.code in (${list(filter.codes)})`);
+  if (filter.accounts) conditions.push(sql`e.account_kind in (${list(filter.accounts)})`);
+  if (filter.from) conditions.push(sql`e.created_at >= ${filter.from}`);
+  if (filter.until) conditions.push(sql`e.created_at < ${filter.until}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The first entry (in the list's order) of every event of the owner: an event is a run of consecutive entries of one
+ * reference (an order, a payment) written by one transaction (one `created_at`). The window runs over the
+ * (owner_id, seq) index in order, so a page reads only its own entries and stops: no grouping of the whole history.
+ */
+function eventStarts(ownerId: string, filter: HistoryFilter, ascending: boolean, from?: bigint): SQL {
+  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  const after = from === undefined ? sql`` : ascending ? sql` and e.seq >= ${from}` : sql` and e.seq <= ${from}`;
+  return sql`select seq from (
+      select seq, lag(seq) over w is null
+                  or reference_id is distinct from lag(reference_id) over w
+                  or created_at is distinct from lag(created_at) over w as starts
+      from ledger_entries as e
+      where ${historyWhere(ownerId, filter)}${after}
+      window w as (order by seq ${direction})
+      order by seq ${direction}
+    ) as runs where starts`;
+}
+
+/**
+ * One page of a user's history as events (issue 21): the seqs where the page's events start, then their entries in one
+ * range read. `from` is a keyset cursor (the seq the page starts at, as the previous page answered it); without it the
+ * page is found by offset. The total counts events, bounded like every list's (db/count.ts).
+ */
+export async function historyEventsOf(
   db: Executor,
   ownerId: string,
   filter: HistoryFilter,
-  page: { limit: number; offset: number; ascending: boolean },
+  page: { limit: number; offset: number; ascending: boolean; from?: bigint | undefined },
 ) {
-  const conditions: SQL[] = [eq(ledgerEntries.ownerId, ownerId)];
-  if (filter.codes) conditions.push(inArray(ledgerEntries.code, filter.codes));
-  if (filter.accounts) conditions.push(inArray(ledgerEntries.accountKind, filter.accounts));
-  if (filter.from) conditions.push(gte(ledgerEntries.createdAt, filter.from));
-  if (filter.until) conditions.push(lt(ledgerEntries.createdAt, filter.until));
-  const where = and(...conditions);
-  const [rows, count] = await Promise.all([
-    db
-      .select({
-        entry: ledgerEntries,
-        currency: ledgerAccounts.currency,
-        payment: { id: payments.id, status: payments.status, type: payments.type },
-        payable: { id: users.id, username: users.username },
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .leftJoin(payments, eq(payments.id, ledgerEntries.referenceId))
-      .leftJoin(users, eq(users.id, payments.userId))
-      .where(where)
-      .orderBy(
-        ...(page.ascending
-          ? [asc(ledgerEntries.seq), asc(ledgerEntries.accountId)]
-          : [desc(ledgerEntries.seq), desc(ledgerEntries.accountId)]),
-      )
-      .limit(page.limit)
-      .offset(page.offset),
-    countRows(db, db.select({ seq: ledgerEntries.seq }).from(ledgerEntries).where(where)),
+  const direction = sql.raw(page.ascending ? 'asc' : 'desc');
+  const [starts, count] = await Promise.all([
+    // No `order by` out here: the runs come in the window's order already, and an outer sort makes the planner read
+    // and sort all of the owner's entries (2 s at a million) instead of walking its index and stopping.
+    selectRows<{ seq: string }>(
+      db,
+      sql`${eventStarts(ownerId, filter, page.ascending, page.from)}
+          limit ${page.limit + 1} offset ${page.from === undefined ? page.offset : 0}`,
+    ),
+    countRows(db, eventStarts(ownerId, filter, page.ascending)),
   ]);
-  return { rows, count };
+  const first = starts[0];
+  if (!first) return { starts: [] as bigint[], next: null, entries: [] as HistoryEntry[], count };
+  const next = starts[page.limit];
+  const low = page.ascending ? BigInt(first.seq) : next ? BigInt(next.seq) + 1n : 0n;
+  const high = page.ascending ? (next ? BigInt(next.seq) - 1n : null) : BigInt(first.seq);
+  const entries = await selectRows<HistoryEntry>(
+    db,
+    sql`select e.seq::text as seq, e.transfer_id, e.reference_id, e.code, e.account_kind,
+               coalesce(a.currency, 'USDT') as currency, e.amount_minor::text as amount,
+               e.balance_before_minor::text as before, e.balance_after_minor::text as after, e.created_at,
+               p.id as payment_id, p.status as payment_status, u.id as payable_id, u.username as payable_username,
+               o.id as order_id
+        from ledger_entries e
+        left join ledger_accounts a on a.id = e.account_id
+        left join payments p on p.id = e.reference_id
+        left join users u on u.id = p.user_id
+        left join orders o on o.id = e.reference_id
+        where ${historyWhere(ownerId, filter)}
+          and e.seq >= ${low}${high === null ? sql`` : sql` and e.seq <= ${high}`}
+        order by e.seq ${direction}`,
+  );
+  return {
+    starts: starts.slice(0, page.limit).map((row) => BigInt(row.seq)),
+    next: next ? BigInt(next.seq) : null,
+    entries,
+    count,
+  };
 }

@@ -150,10 +150,22 @@ describe('insurance (SPEC §2.11, DESIGN §4)', () => {
         row.money.amount,
       ]),
     ).toEqual([
+      // One deposit, one row: 40 filled the insurance, the 30 left over is available.
       ['deposit', 'available', '30'],
-      ['insurance', 'insurance', '40'],
       ['insurance', 'insurance', '60'],
     ]);
+    expect(
+      history[0].parts.map((part: { type: { slug: string }; account: { slug: string }; amount: string }) => [
+        part.type.slug,
+        part.account.slug,
+        part.amount,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['insurance', 'insurance', '40'],
+        ['deposit', 'available', '30'],
+      ]),
+    );
     await expectReconciled();
   });
 

@@ -4,6 +4,7 @@ import {
   balanceSummarySchema,
   demoDepositSchema,
   depositCreditSchema,
+  keysetListEnvelope,
   listEnvelope,
   merchantWithdrawalSchema,
   parseMoney,
@@ -173,7 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: balanceHistoryQuerySchema,
-        response: replies({ 200: listEnvelope(balanceHistoryRowSchema) }, readErrors),
+        response: replies({ 200: keysetListEnvelope(balanceHistoryRowSchema) }, readErrors),
       },
     },
     async (request) => ({

@@ -11,8 +11,8 @@ import {
 } from '@paydesk/contract';
 import type { CsvColumn } from '../../http/csv';
 import { translate } from '../../i18n/messages';
-import type { ledgerEntries } from '../ledger/ledger.table';
-import type { PaymentWithPeople } from './payments.repository';
+import { eventCodeOf, eventParts, mainAccountOf } from '../ledger/entry-events';
+import type { HistoryEntry, PaymentWithPeople } from './payments.repository';
 
 const titled = (language: Language, prefix: string, slug: string) => ({
   slug,
@@ -54,32 +54,52 @@ export function paymentView(
   };
 }
 
-export interface HistoryRow {
-  entry: typeof ledgerEntries.$inferSelect;
-  currency: string;
-  payment: { id: string; status: string; type: string } | null;
-  payable: { id: string; username: string } | null;
-}
-
-export function historyRowView(row: HistoryRow, self: { id: string; username: string }, language: Language) {
-  const { entry } = row;
-  const currency = cryptoCurrency(row.currency);
-  const credit = entry.amountMinor > 0n;
+/**
+ * One history row from the entries of one event (issue 21): its parts as eventParts makes them (what the user
+ * received by reason, what left each account as one part), the row's amount and balances those of its main account.
+ */
+export function historyEventView(entries: HistoryEntry[], self: { id: string; username: string }, language: Language) {
+  const [head] = entries;
+  if (!head) throw new Error('an event has at least one entry');
+  const currency = cryptoCurrency(head.currency);
+  const parts = eventParts(
+    entries.map((entry) => ({
+      code: entry.code,
+      accountKind: entry.account_kind,
+      amountMinor: BigInt(entry.amount),
+      balanceBeforeMinor: BigInt(entry.before),
+      balanceAfterMinor: BigInt(entry.after),
+    })),
+  );
+  const main = mainAccountOf(parts);
+  const ofMain = entries.filter((entry) => entry.account_kind === main);
+  const net = ofMain.reduce((sum, entry) => sum + BigInt(entry.amount), 0n);
+  const first = ofMain[0] ?? head;
+  const last = ofMain.at(-1) ?? head;
   const view: BalanceHistoryRow = {
-    guid: entry.transferId,
-    type: titled(language, 'transfer', entry.code),
-    // A movement without a payment (none exist yet, orders will add them) is complete by being in the ledger.
-    status: titled(language, 'payment_status', row.payment?.status ?? 'done'),
-    money: { amount: formatMoney(credit ? entry.amountMinor : -entry.amountMinor, currency), currency },
-    date: entry.createdAt.toISOString(),
-    action: titled(language, 'action', credit ? 'in' : 'out'),
-    account: titled(language, 'account', entry.accountKind),
-    payable: row.payable
-      ? { uuid: row.payable.id, username: row.payable.username }
-      : { uuid: self.id, username: self.username },
-    payment_guid: row.payment?.id ?? null,
-    balance_before: formatMoney(entry.balanceBeforeMinor, currency),
-    balance_after: formatMoney(entry.balanceAfterMinor, currency),
+    guid: head.transfer_id,
+    type: titled(language, 'transfer', eventCodeOf(entries)),
+    // A movement without a payment (an order's) is complete by being in the ledger.
+    status: titled(language, 'payment_status', head.payment_status ?? 'done'),
+    money: { amount: formatMoney(net < 0n ? -net : net, currency), currency },
+    date: new Date(head.created_at).toISOString(),
+    action: titled(language, 'action', net < 0n ? 'out' : 'in'),
+    account: titled(language, 'account', main),
+    payable:
+      head.payable_id && head.payable_username
+        ? { uuid: head.payable_id, username: head.payable_username }
+        : { uuid: self.id, username: self.username },
+    payment_guid: head.payment_id,
+    order_guid: head.order_id,
+    balance_before: formatMoney(BigInt(first.before), currency),
+    balance_after: formatMoney(BigInt(last.after), currency),
+    parts: parts.map((part) => ({
+      type: titled(language, 'transfer', part.code),
+      account: titled(language, 'account', part.accountKind),
+      amount: formatMoney(part.amountMinor, currency),
+      balance_before: formatMoney(part.balanceBeforeMinor, currency),
+      balance_after: formatMoney(part.balanceAfterMinor, currency),
+    })),
   };
   return view;
 }

@@ -1,4 +1,4 @@
-import type { AvailableFilter, BalanceHistoryRow, BalanceSummary, ListData } from '@paydesk/contract';
+import type { AvailableFilter, BalanceHistoryRow, BalanceSummary, KeysetListData } from '@paydesk/contract';
 import { USDT } from '@paydesk/contract';
 import { makeUser, makeWallet, users } from '../../app/testing';
 
@@ -61,8 +61,18 @@ export function historyRow(overrides: Partial<BalanceHistoryRow> = {}): BalanceH
     account: { slug: 'available', title: 'Available' },
     payable: { uuid: merchant.userId, username: 'merchant' },
     payment_guid: null,
+    order_guid: null,
     balance_before: '0',
     balance_after: '4000',
+    parts: [
+      {
+        type: { slug: 'deposit', title: 'Deposit' },
+        account: { slug: 'available', title: 'Available' },
+        amount: '4000',
+        balance_before: '0',
+        balance_after: '4000',
+      },
+    ],
     ...overrides,
   };
 }
@@ -79,13 +89,20 @@ export const withdrawalRow = historyRow({
 
 export function historyPage(
   items: BalanceHistoryRow[],
-  pagination: Partial<ListData<BalanceHistoryRow>['context']['pagination']> = {},
-): ListData<BalanceHistoryRow> {
+  pagination: Partial<KeysetListData<BalanceHistoryRow>['context']['pagination']> = {},
+): KeysetListData<BalanceHistoryRow> {
   return {
     items,
     context: {
       available_filters: historyFilters,
-      pagination: { total_count: items.length, per_page: 20, current_page: 1, page_number: 1, ...pagination },
+      pagination: {
+        total_count: items.length,
+        per_page: 20,
+        current_page: 1,
+        page_number: 1,
+        next_cursor: null,
+        ...pagination,
+      },
     },
   };
 }

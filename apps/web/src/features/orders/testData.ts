@@ -132,12 +132,37 @@ export function detailsOf(order: Order): OrderDetails {
       {
         guid: '01a201f1-0000-7000-8000-0000000000e1',
         code: { slug: 'order_hold', title: 'Order hold' },
-        from: 'trader:available',
-        to: 'trader:hold',
+        from: {
+          role: { slug: 'trader', title: 'Trader' },
+          username: 'trader',
+          account: { slug: 'available', title: 'Available' },
+        },
+        to: {
+          role: { slug: 'trader', title: 'Trader' },
+          username: 'trader',
+          account: { slug: 'hold', title: 'On hold' },
+        },
         money: { amount: '16.216216', currency: usdt },
         created_at: order.created_at,
       },
+      {
+        guid: '01a201f1-0000-7000-8000-0000000000e2',
+        code: { slug: 'order_rounding', title: 'Rounding' },
+        from: {
+          role: { slug: 'trader', title: 'Trader' },
+          username: 'trader',
+          account: { slug: 'hold', title: 'On hold' },
+        },
+        to: {
+          role: { slug: 'platform', title: 'Platform' },
+          username: null,
+          account: { slug: 'rounding', title: 'Rounding' },
+        },
+        money: { amount: '0.000001', currency: usdt },
+        created_at: '2026-03-05T07:10:00.000Z',
+      },
     ],
+    own_money: null,
     webhooks: [
       {
         id: '01a201f1-0000-7000-8000-0000000000w1',
@@ -155,6 +180,30 @@ export function detailsOf(order: Order): OrderDetails {
         ],
       },
     ],
+  };
+}
+
+/** The same order as its merchant is served it: no pricing, no transfers, its own money only (issue 20). */
+export function merchantDetailsOf(order: Order): OrderDetails {
+  return {
+    ...detailsOf(order),
+    pricing: null,
+    transfers: [],
+    own_money: {
+      role: { slug: 'merchant', title: 'Merchant' },
+      percentage: '5',
+      share: { amount: '0.810811', currency: usdt },
+      receives: { amount: '15.405405', currency: usdt },
+      pays: null,
+      lines: [
+        {
+          code: { slug: 'order_settle', title: 'Order settled' },
+          account: { slug: 'available', title: 'Available' },
+          amount: '15.405405',
+          created_at: '2026-03-05T07:10:00.000Z',
+        },
+      ],
+    },
   };
 }
 

@@ -1,25 +1,31 @@
-import type { BalanceHistoryRow, ListData } from '@paydesk/contract';
+import type { BalanceHistoryRow, KeysetListData } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/money';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
-/** `GET /my/transaction`: one page of the user's balance history, newest first unless a sort is chosen. */
+/**
+ * `GET /my/transaction`: one page of the user's balance history (one row per business event), newest first unless a
+ * sort is chosen. `cursor`, when the previous page gave one, lets the server start the page where that one ended
+ * instead of counting its way there.
+ */
 export async function listBalanceHistory(
   params: ListParams,
+  cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<ListData<BalanceHistoryRow>> {
-  return http.get<ListData<BalanceHistoryRow>>('/my/transaction', { query: toListQuery(params), signal });
+): Promise<KeysetListData<BalanceHistoryRow>> {
+  const query = { ...toListQuery(params), ...(cursor ? { cursor } : {}) };
+  return http.get<KeysetListData<BalanceHistoryRow>>('/my/transaction', { query, signal });
 }
 
-export const balanceHistoryQuery = (params: ListParams) =>
+export const balanceHistoryQuery = (params: ListParams, cursor?: string) =>
   queryOptions({
-    queryKey: [...moneyKey, 'balance-history', params],
-    queryFn: ({ signal }) => listBalanceHistory(params, signal),
+    queryKey: [...moneyKey, 'balance-history', params, cursor ?? null],
+    queryFn: ({ signal }) => listBalanceHistory(params, cursor, signal),
     // The rows of the previous page stay on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-export function useBalanceHistory(params: ListParams) {
-  return useQuery(balanceHistoryQuery(params));
+export function useBalanceHistory(params: ListParams, cursor?: string) {
+  return useQuery(balanceHistoryQuery(params, cursor));
 }

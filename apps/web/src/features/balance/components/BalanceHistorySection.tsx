@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
@@ -10,14 +10,25 @@ import { useBalanceHistory } from '../api/listBalanceHistory';
 import { historyColumns } from './historyColumns';
 
 /**
- * SPEC §2.6 balance history: the server's filters, the movements and the pagination of §9 (changing the page size,
- * the filters or the sort returns to page 1).
+ * SPEC §2.6 balance history: the server's filters, one row per business event with its parts, and the pagination of
+ * §9 (changing the page size, the filters or the sort returns to page 1).
  */
 export function BalanceHistorySection() {
   const { t } = useTranslation('balance');
   const failureText = useFailureText();
   const list = useListParams();
-  const history = useBalanceHistory(list.params);
+  // The cursor each page starts at, as the page before it answered: walking the pages in turn is a keyset read.
+  const cursors = useRef(new Map<string, string>());
+  const scope = JSON.stringify([list.params.filters, list.params.sort, list.params.count]);
+  const cursor = cursors.current.get(`${scope}:${list.params.page}`);
+  const history = useBalanceHistory(list.params, cursor);
+  // Rows kept on screen from the previous view (other filters) must not lend their cursor to this one.
+  const answered = history.isPlaceholderData ? undefined : history.data?.context.pagination;
+  const nextCursor = answered?.next_cursor;
+  const shownPage = answered?.current_page;
+  useEffect(() => {
+    if (nextCursor && shownPage !== undefined) cursors.current.set(`${scope}:${shownPage + 1}`, nextCursor);
+  }, [nextCursor, shownPage, scope]);
   const titleId = useId();
   const columns = useMemo(() => historyColumns(t), [t]);
   // The server names its filters with keys of this namespace and localizes the options itself.
@@ -43,7 +54,7 @@ export function BalanceHistorySection() {
       <DataTable
         columns={columns}
         rows={history.data?.items ?? []}
-        rowKey={(row) => `${row.guid}:${row.account.slug}`}
+        rowKey={(row) => row.guid}
         loading={history.isFetching}
         emptyMessage={t('history.empty')}
         sort={list.params.sort}

@@ -1,13 +1,13 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import type { BalanceHistoryRow } from '@paydesk/contract';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, shortenId } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
 
-type Translate = (key: string) => string;
+type Translate = (key: string, options?: Record<string, string>) => string;
 
 const isCredit = (row: BalanceHistoryRow) => row.action.slug === 'in';
 
@@ -35,7 +35,46 @@ function SignedAmount({ row }: { row: BalanceHistoryRow }) {
   );
 }
 
-/** The balance history of SPEC §2.6 / §3: every movement of one of the user's accounts, newest first by default. */
+/** A part's signed amount: "+" green, "−" red, the amount cut for reading with the exact value on hover. */
+function SignedPart({ amount, currency }: { amount: string; currency: string }) {
+  const debit = amount.startsWith('-');
+  return (
+    <Text component="span" size="xs" fw={500} c={debit ? 'red' : 'green'} style={{ whiteSpace: 'nowrap' }}>
+      {debit ? '−' : '+'}
+      <Amount amount={debit ? amount.slice(1) : amount} currency={currency} />
+    </Text>
+  );
+}
+
+/**
+ * The event's parts (issue 21): what moved on each of the user's accounts and why — a settlement's hold taken and
+ * reward paid — and the order it belongs to. A single part that is the row itself adds nothing and is not repeated.
+ */
+function Details({ row, t }: { row: BalanceHistoryRow; t: Translate }) {
+  const parts = row.parts.length > 1 ? row.parts : [];
+  return (
+    <Stack gap={2}>
+      {row.order_guid && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('history.order', { id: shortenId(row.order_guid) })}
+        </Text>
+      )}
+      {parts.map((part) => (
+        <Group key={`${part.account.slug}:${part.type.slug}:${part.amount}`} gap={6} wrap="nowrap">
+          <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+            {t('history.part', { type: part.type.title, account: part.account.title })}
+          </Text>
+          <SignedPart amount={part.amount} currency={row.money.currency.code} />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The balance history of SPEC §2.6 / §3: one row per business event on the user's accounts (a deposit, an order's
+ * hold, its settlement), its parts in the details, newest first by default.
+ */
 export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>[] {
   return [
     {
@@ -45,7 +84,19 @@ export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>
       sortKey: 'created_at',
       render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</span>,
     },
-    { key: 'type', title: t('history.type'), render: (row) => row.type.title },
+    {
+      key: 'type',
+      title: t('history.type'),
+      // The event's parts sit under its name rather than in a column of their own: the table stays as wide as it was.
+      render: (row) => (
+        <Stack gap={4}>
+          <Text component="span" size="sm">
+            {row.type.title}
+          </Text>
+          <Details row={row} t={t} />
+        </Stack>
+      ),
+    },
     { key: 'account', title: t('history.account'), render: (row) => row.account.title },
     { key: 'action', title: t('history.action'), render: (row) => <Action row={row} /> },
     { key: 'amount', title: t('history.amount'), render: (row) => <SignedAmount row={row} /> },

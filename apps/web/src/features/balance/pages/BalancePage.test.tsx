@@ -144,13 +144,14 @@ describe('wallets and history', () => {
     renderApp('/balance');
 
     const history = await screen.findByRole('region', { name: 'Balance history' });
-    const debit = (await within(history).findByText('Withdrawal requested', { selector: 'td' })).closest('tr');
+    const debit = (await within(history).findByText('Withdrawal requested', { selector: 'td span' })).closest('tr');
     if (!debit) throw new Error('no row');
     const cells = within(debit)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells).toEqual([
       formatDateTime(withdrawalRow.date),
+      // One part, the row itself: no details under its name.
       'Withdrawal requested',
       'Available',
       'Debit',
@@ -162,10 +163,64 @@ describe('wallets and history', () => {
     ]);
     // The exact amount is one hover away.
     expect(within(debit).getByTitle('1200.125 USDT')).toHaveTextContent('1200.12... USDT');
-    const credit = within(history).getByText('Deposit', { selector: 'td' }).closest('tr');
+    const credit = within(history).getByText('Deposit', { selector: 'td span' }).closest('tr');
     expect(credit).toHaveTextContent('+4000 USDT');
     expect(credit).toHaveTextContent('0 USDT4000 USDT');
     expect(within(history).getByText('Results: 1 - 2 of 2')).toBeInTheDocument();
+  });
+
+  it('shows an order\'s settlement as one row, its parts in the details, a tiny amount as "< 0.01"', async () => {
+    const settlement = historyRow({
+      guid: '01a20443-0000-7000-8000-00000000d003',
+      type: { slug: 'order_settle', title: 'Order settled' },
+      money: { amount: '0.004', currency: USDT },
+      order_guid: '01a201f1-0000-7000-8000-0000000000c3',
+      balance_before: '100',
+      balance_after: '100.004',
+      parts: [
+        {
+          type: { slug: 'order_settle', title: 'Order settled' },
+          account: { slug: 'hold', title: 'On hold' },
+          amount: '-16.216217',
+          balance_before: '16.216217',
+          balance_after: '0',
+        },
+        {
+          type: { slug: 'order_reward', title: 'Order reward' },
+          account: { slug: 'available', title: 'Available' },
+          amount: '0.004',
+          balance_before: '100',
+          balance_after: '100.004',
+        },
+      ],
+    });
+    serveBalance(merchant, {}, historyPage([settlement]));
+    renderApp('/balance');
+
+    const history = await screen.findByRole('region', { name: 'Balance history' });
+    const row = (await within(history).findByText('Order settled', { selector: 'td > div > span' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(history).getAllByRole('row')).toHaveLength(2);
+    expect(row).toHaveTextContent('+< 0.01 USDT');
+    expect(row).toHaveTextContent('Order 01a2…00c3');
+    expect(row).toHaveTextContent('Order settled · On hold−16.21... USDT');
+    expect(row).toHaveTextContent('Order reward · Available+< 0.01 USDT');
+    expect(row).not.toHaveTextContent(/(^|[^\d])0\.\.\./);
+  });
+
+  it('asks for the next page from where the last one ended (keyset cursor)', async () => {
+    const { historyQueries } = serveBalance(
+      merchant,
+      {},
+      historyPage([historyRow()], { total_count: 45, page_number: 3, next_cursor: '4242' }),
+    );
+    renderApp('/balance');
+    const user = userEvent.setup();
+    const history = await screen.findByRole('region', { name: 'Balance history' });
+    await user.click(await within(history).findByRole('button', { name: '2' }));
+    await waitFor(() => expect(historyQueries.at(-1)?.get('page')).toBe('2'));
+    expect(historyQueries.at(-1)?.get('cursor')).toBe('4242');
+    expect(historyQueries[0]?.has('cursor')).toBe(false);
   });
 
   it('sends the chosen filters as filter[...] and goes back to page 1', async () => {

@@ -1,5 +1,5 @@
 import { Badge, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { OrderDetails } from '@paydesk/contract';
+import type { OrderDetails, OrderOwnMoney } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,6 +133,60 @@ function pricingRows(pricing: NonNullable<OrderDetails['pricing']>, t: TFunction
   ];
 }
 
+type Party = OrderDetails['transfers'][number]['from'];
+
+/** A side of a transfer as people say it: "Trader ivan · On hold"; the platform's accounts by their own name. */
+const partyText = (party: Party) =>
+  party.username ? `${party.role.title} ${party.username} · ${party.account.title}` : party.account.title;
+
+/** A signed wire amount: "+" or "−" (U+2212) before the amount cut for reading. */
+function SignedAmount({ amount, currency }: { amount: string; currency: string }) {
+  const debit = amount.startsWith('-');
+  return (
+    <Text component="span" size="sm" c={debit ? 'red' : 'green'} style={{ whiteSpace: 'nowrap' }}>
+      {debit ? '−' : '+'}
+      <Amount amount={debit ? amount.slice(1) : amount} currency={currency} />
+    </Text>
+  );
+}
+
+/**
+ * A merchant's or the executor's own money in the order (issue 21 item 2): its percentage, its fee or reward, what it
+ * receives or pays, and what has moved on its balances. The server sends nothing of the other parties.
+ */
+function OwnMoney({ money, type }: { money: OrderOwnMoney; type: OrderDetails['order']['type'] }) {
+  const { t } = useTranslation('orders');
+  const merchant = money.role.slug === 'merchant';
+  const amount = (value: { amount: string; currency: { code: string } } | null, key: string) =>
+    value ? <Amount key={key} amount={value.amount} currency={value.currency.code} /> : null;
+  const rows: Row[] = [
+    [t('details.yourRole'), money.role.title],
+    [
+      merchant ? t('details.feePercent') : t('details.rewardPercent'),
+      t('details.percent', { value: money.percentage }),
+    ],
+    [merchant ? t('details.fee') : t('details.reward'), amount(money.share, 'share')],
+    [t('details.receives'), amount(money.receives, 'receives')],
+    [merchant || type === 'pay_out' ? t('details.pays') : t('details.paysExecutor'), amount(money.pays, 'pays')],
+  ];
+  return (
+    <>
+      <FieldTable caption={t('details.ownMoney')} rows={rows} />
+      <ListTable
+        caption={t('details.ownLines')}
+        empty={t('details.ownLinesEmpty')}
+        head={[t('details.at'), t('details.transfer'), t('details.account'), t('details.sum')]}
+        rows={money.lines.map((line) => [
+          nowrap(formatDateTime(line.created_at)),
+          line.code.title,
+          line.account.title,
+          <SignedAmount key="sum" amount={line.amount} currency={money.share.currency.code} />,
+        ])}
+      />
+    </>
+  );
+}
+
 function lastAttemptText(delivery: NonNullable<OrderDetails['webhooks']>[number], t: TFunction): string {
   const attempt = delivery.attempts.at(-1);
   if (!attempt) return t('details.noAttempt');
@@ -160,18 +214,21 @@ function DetailsBody({ details }: { details: OrderDetails }) {
           event.note ?? noValue,
         ])}
       />
-      <ListTable
-        caption={t('details.transfers')}
-        empty={t('details.transfersEmpty')}
-        head={[t('details.at'), t('details.transfer'), t('details.from'), t('details.to'), t('details.sum')]}
-        rows={details.transfers.map((transfer) => [
-          nowrap(formatDateTime(transfer.created_at)),
-          transfer.code.title,
-          transfer.from,
-          transfer.to,
-          <Amount key="sum" amount={transfer.money.amount} currency={transfer.money.currency.code} />,
-        ])}
-      />
+      {details.own_money && <OwnMoney money={details.own_money} type={details.order.type} />}
+      {details.transfers.length > 0 && (
+        <ListTable
+          caption={t('details.transfers')}
+          empty={t('details.transfersEmpty')}
+          head={[t('details.at'), t('details.transfer'), t('details.from'), t('details.to'), t('details.sum')]}
+          rows={details.transfers.map((transfer) => [
+            nowrap(formatDateTime(transfer.created_at)),
+            transfer.code.title,
+            partyText(transfer.from),
+            partyText(transfer.to),
+            <Amount key="sum" amount={transfer.money.amount} currency={transfer.money.currency.code} />,
+          ])}
+        />
+      )}
       {details.webhooks && (
         <ListTable
           caption={t('details.webhooks')}
@@ -198,7 +255,10 @@ function DetailsBody({ details }: { details: OrderDetails }) {
 
 const deliveryColors = { pending: 'gray', delivered: 'green', failed: 'red', skipped: 'gray' } as const;
 
-/** SPEC §2.12 order details: the order, its pricing (admin), its timeline, its ledger transfers and its webhooks. */
+/**
+ * SPEC §2.12 order details: the order, its timeline, its money as the viewer may see it (the admin's pricing and named
+ * transfers, or a party's own part) and its webhooks.
+ */
 export function OrderDetailsModal({ orderId, onClose }: OrderDetailsModalProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();

@@ -12,7 +12,16 @@ import {
   renderApp,
   users,
 } from '../../../app/testing';
-import { detailsOf, makeOrder, orderListOf, payInCanceled, payInNew, payInPaid, payOutNew } from '../testData';
+import {
+  detailsOf,
+  makeOrder,
+  merchantDetailsOf,
+  orderListOf,
+  payInCanceled,
+  payInNew,
+  payInPaid,
+  payOutNew,
+} from '../testData';
 import { headers, rowWith, setUpOrderScreens } from '../testSupport';
 
 type Routes = Parameters<typeof mockApi>[0];
@@ -298,13 +307,42 @@ describe('order details', () => {
     const timeline = within(dialog).getByRole('table', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('row')).toHaveLength(3);
     expect(timeline).toHaveTextContent('Executor');
-    expect(within(dialog).getByRole('table', { name: 'Ledger transfers' })).toHaveTextContent(
-      'Order holdtrader:availabletrader:hold16.21... USDT',
-    );
+    // Both sides named (role, user, account), the platform's rounding by its name and a tiny amount readable.
+    const transfers = within(dialog).getByRole('table', { name: 'Ledger transfers' });
+    expect(transfers).toHaveTextContent('Order holdTrader trader · AvailableTrader trader · On hold16.21... USDT');
+    expect(transfers).toHaveTextContent('RoundingTrader trader · On holdRounding< 0.01 USDT');
+    expect(transfers).not.toHaveTextContent(/\w:(available|hold|rounding)/);
+    expect(within(dialog).queryByRole('table', { name: 'Your money in this order' })).toBeNull();
     const webhooks = within(dialog).getByRole('table', { name: 'Webhook deliveries' });
     expect(webhooks).toHaveTextContent('order.paid');
     expect(webhooks).toHaveTextContent('Failed');
     expect(webhooks).toHaveTextContent('HTTP 502 · 120 ms');
+  });
+
+  it("shows a merchant its own money only: its fee, what it receives and its balance's line", async () => {
+    serveOrders(
+      users.merchant,
+      '/merchant/order',
+      { pay_in: [payInPaid] },
+      { 'GET /order/01a201f1-0000-7000-8000-0000000000c3': envelope(merchantDetailsOf(payInPaid)) },
+    );
+    renderApp('/history');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowWith('01a2…00c3')).getByRole('button', { name: 'Details of order 01a2…00c3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order 01a2…00c3' });
+    const own = await within(dialog).findByRole('table', { name: 'Your money in this order' });
+    expect(own).toHaveTextContent('You areMerchant');
+    expect(own).toHaveTextContent('Your fee5 %');
+    expect(own).toHaveTextContent('Fee0.81... USDT');
+    expect(own).toHaveTextContent('You receive15.4... USDT');
+    expect(own).not.toHaveTextContent('You pay');
+    expect(within(dialog).getByRole('table', { name: 'Movements of your balances' })).toHaveTextContent(
+      'Order settledAvailable+15.4... USDT',
+    );
+    expect(within(dialog).queryByRole('table', { name: 'Pricing' })).toBeNull();
+    expect(within(dialog).queryByRole('table', { name: 'Ledger transfers' })).toBeNull();
+    expect(dialog).not.toHaveTextContent('agent');
   });
 
   it('speaks Russian', async () => {

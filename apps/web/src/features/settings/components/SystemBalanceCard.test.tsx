@@ -70,7 +70,7 @@ describe('system balance', { timeout: 30_000 }, () => {
       'Owed to users: on hold2700 USDT',
       'Owed to users: insurance200 USDT',
       'Revenue12.34... USDT',
-      'Rounding0... USDT',
+      'Rounding< 0.01 USDT',
       'Withdrawals waiting2',
     ]);
   });
