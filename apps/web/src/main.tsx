@@ -13,9 +13,6 @@ import { createQueryClient, currentUserQuery } from './lib/query';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-/** Past this, the app renders with what it has (a loader where the rest is still on its way). */
-const startupWaitMs = 1500;
-
 const queryClient = createQueryClient();
 const { pathname } = window.location;
 const publicScreen = screens.some((screen) => screen.path === pathname && screen.capability === 'public');
@@ -23,16 +20,15 @@ const publicScreen = screens.some((screen) => screen.path === pathname && screen
 /**
  * Startup asks for everything the first screen needs at once: on a guarded screen the current user, the shell's
  * signed-in parts and the screen's page; on /login just its page. Without this each waited for the one before it
- * (the user, then the page chunk, then its texts). The first render, which waits for them (at most
- * `startupWaitMs`), is a transition, so React renders the screen in slices instead of one long task.
+ * (the user, then the page chunk, then its texts). The first render does not wait for them (a loader shows
+ * meanwhile) and is a transition, so React renders in slices instead of one long task.
  */
-void initI18n().then(async () => {
-  const ready: Promise<unknown>[] = [preloadPage(pathname)];
+void initI18n().then(() => {
+  void preloadPage(pathname);
   if (!publicScreen) {
-    ready.push(queryClient.prefetchQuery(currentUserQuery));
+    void queryClient.prefetchQuery(currentUserQuery);
     preloadSignedInShell();
   }
-  await Promise.race([Promise.all(ready), new Promise((resolve) => setTimeout(resolve, startupWaitMs))]);
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

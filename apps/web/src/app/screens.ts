@@ -144,7 +144,7 @@ const pages = new Map<string, LazyExoticComponent<ComponentType>>(
 export function preloadPage(pathname: string): Promise<unknown> {
   const screen = screens.find((candidate) => candidate.path === pathname);
   const page = pageLoaders[pathname];
-  if (!screen || screen.status !== 'ready' || !page) return Promise.resolve();
+  if (screen?.status !== 'ready' || !page) return Promise.resolve();
   return loadPage(pathname, page).catch(() => undefined);
 }
 
