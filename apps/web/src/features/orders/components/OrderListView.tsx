@@ -20,7 +20,8 @@ import { useUrlListParams } from '../../../ui/useListParams';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
-import { ConfirmOrderActionModal, DisputeFormModal, OrderDetailsModal } from './lazyModals';
+import { DisputeFormModal } from './DisputeFormModal';
+import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 import { useOrderToasts } from './useOrderToasts';
 
