@@ -14,6 +14,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports knows <link rel="modulepreload">: the polyfill would only add to the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries every page needs, in chunks of their own so an app release does not invalidate their cache.

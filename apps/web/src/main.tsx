@@ -1,18 +1,39 @@
 import './lib/zodWithoutEval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { screens } from '@paydesk/contract';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadSignedInShell } from './app/layout/AppLayout';
+import { preloadPage } from './app/screens';
 import { initI18n } from './lib/i18n';
+import { createQueryClient, currentUserQuery } from './lib/query';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+const queryClient = createQueryClient();
+const { pathname } = window.location;
+const publicScreen = screens.some((screen) => screen.path === pathname && screen.capability === 'public');
+
+/**
+ * Startup asks for everything the first screen needs at once: on a guarded screen the current user, the shell's
+ * signed-in parts and the screen's page; on /login just its page. Without this each waited for the one before it
+ * (the user, then the page chunk, then its texts). The first render does not wait for them (a loader shows
+ * meanwhile) and is a transition, so React renders in slices instead of one long task.
+ */
 void initI18n().then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  void preloadPage(pathname);
+  if (!publicScreen) {
+    void queryClient.prefetchQuery(currentUserQuery);
+    preloadSignedInShell();
+  }
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });

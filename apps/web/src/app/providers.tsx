@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { colorSchemeManager, cssVariablesResolver, defaultColorScheme, theme } from './theme';
@@ -9,6 +9,23 @@ import { colorSchemeManager, cssVariablesResolver, defaultColorScheme, theme } f
 /** SPEC §4 Toasts and §9: bottom right, at most five at once (the rest queue), each gone after 5 s. */
 export const toastLimit = 5;
 export const toastAutoCloseMs = 5000;
+
+/**
+ * The toasts' container (and its transitions) is loaded when the first toast is raised, not with the app:
+ * `notifications.show()` only writes to the store, and the container shows what the store holds when it mounts.
+ */
+const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
+
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -26,7 +43,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme={defaultColorScheme}
       env={env}
     >
-      <Notifications position="bottom-right" limit={toastLimit} autoClose={toastAutoCloseMs} />
+      <ToastsWhenNeeded />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </I18nextProvider>

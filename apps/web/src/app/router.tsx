@@ -1,9 +1,9 @@
 import { type Screen, screens } from '@paydesk/contract';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useOutletContext, useRoutes } from 'react-router';
 import { PublicScreenRoute, RequireUser, ScreenRoute } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 
 export const homePath = '/settings';
 
@@ -17,12 +17,15 @@ export function isPublicScreen(screen: Screen): boolean {
  */
 export const appRoutes: RouteObject[] = [
   {
-    element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <AppLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
         // Keeps the shell (header, menu) on screen when a page fails.
-        errorElement: <RouteErrorPage />,
+        element: <ScreenErrorBoundary />,
         children: [
           ...screens
             .filter(isPublicScreen)
@@ -43,6 +46,16 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+function ScreenErrorBoundary() {
+  const shell = useOutletContext();
+  return (
+    <RouteErrorBoundary>
+      <Outlet context={shell} />
+    </RouteErrorBoundary>
+  );
+}
+
+/** The routes, rendered inside a `<BrowserRouter>` (the app) or a `<MemoryRouter>` (tests). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

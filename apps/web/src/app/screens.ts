@@ -1,4 +1,4 @@
-import type { Screen } from '@paydesk/contract';
+import { type Screen, screens } from '@paydesk/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { i18n } from '../lib/i18n';
 
@@ -120,15 +120,33 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
   },
 };
 
+/** One load per page, shared by its lazy component and `preloadPage`; a failed load is forgotten so a retry can work. */
+const pageLoads = new Map<string, Promise<{ default: ComponentType }>>();
+
+function loadPage(path: string, page: PageEntry): Promise<{ default: ComponentType }> {
+  let load = pageLoads.get(path);
+  if (!load) {
+    load = Promise.all([page.load(), i18n.loadNamespaces([...page.namespaces])]).then(([Page]) => ({ default: Page }));
+    load.catch(() => pageLoads.delete(path));
+    pageLoads.set(path, load);
+  }
+  return load;
+}
+
 const pages = new Map<string, LazyExoticComponent<ComponentType>>(
-  Object.entries(pageLoaders).map(([path, page]) => [
-    path,
-    lazy(async () => {
-      const [Page] = await Promise.all([page.load(), i18n.loadNamespaces([...page.namespaces])]);
-      return { default: Page };
-    }),
-  ]),
+  Object.entries(pageLoaders).map(([path, page]) => [path, lazy(() => loadPage(path, page))]),
 );
+
+/**
+ * Starts loading the page of the screen at `pathname` (its chunk and its texts) without rendering it, so that at
+ * startup it travels beside the current user's request instead of after it. Resolves when it is loaded or failed.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const screen = screens.find((candidate) => candidate.path === pathname);
+  const page = pageLoaders[pathname];
+  if (screen?.status !== 'ready' || !page) return Promise.resolve();
+  return loadPage(pathname, page).catch(() => undefined);
+}
 
 /** The lazily loaded page of a screen, or `null` when the screen has none yet. */
 export function pageOf(screen: Screen): LazyExoticComponent<ComponentType> | null {

@@ -7,6 +7,10 @@ import { changeLanguage, i18n, initI18n, lazyNamespaces } from '../lib/i18n';
 import { createQueryClient } from '../lib/query';
 import { AppProviders } from './providers';
 import { appRoutes } from './router';
+// The signed-in layout and the toasts' container are lazy chunks; the app preloads the first at startup (main.tsx).
+// Loaded here up front, a screen's first render in a test does not wait for their modules to be compiled.
+import './layout/SignedInLayout';
+import './Toasts';
 
 /**
  * Test helpers for the shell and the screens: the real routes, providers and i18n, with `fetch` replaced by a

@@ -2,11 +2,13 @@ import { defaultLanguage, type Language, languages } from '@paydesk/contract';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import appEn from '../app/locales/en.json';
-import appRu from '../app/locales/ru.json';
 
 export const languageStorageKey = 'paydesk.language';
 
-/** The shell's own namespace: bundled with the entry, since the header and menu need it on the first paint. */
+/**
+ * The shell's own namespace: its English texts are bundled with the entry, since the header and menu need them on the
+ * first paint; the other languages' come as a small chunk that startup loads (before the first render) when chosen.
+ */
 export const appNamespace = 'app';
 
 type LocaleModule = { default: ResourceKey };
@@ -16,9 +18,16 @@ type LocaleModule = { default: ResourceKey };
  * is namespace `<feature>`, `ui/locales/<lng>.json` is namespace `ui`. Each file becomes its own small chunk, so a
  * screen's texts travel with the screen.
  */
-const lazyLocales = import.meta.glob<LocaleModule>(['../features/*/locales/*.json', '../ui/locales/*.json']);
+const lazyLocales = import.meta.glob<LocaleModule>([
+  '../features/*/locales/*.json',
+  '../ui/locales/*.json',
+  '../app/locales/*.json',
+  '!../app/locales/en.json',
+]);
 
 function localeKey(path: string): string | null {
+  const app = /\/app\/locales\/([a-z]+)\.json$/.exec(path);
+  if (app) return `${appNamespace}/${app[1]}`;
   const feature = /\/features\/([^/]+)\/locales\/([a-z]+)\.json$/.exec(path);
   if (feature) return `${feature[1]}/${feature[2]}`;
   const ui = /\/ui\/locales\/([a-z]+)\.json$/.exec(path);
@@ -97,7 +106,7 @@ export function initI18n(): Promise<unknown> {
       ns: [appNamespace],
       defaultNS: appNamespace,
       fallbackNS: appNamespace,
-      resources: { en: { [appNamespace]: appEn }, ru: { [appNamespace]: appRu } },
+      resources: { en: { [appNamespace]: appEn } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,

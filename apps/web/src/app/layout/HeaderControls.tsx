@@ -1,14 +1,16 @@
 import {
   ActionIcon,
   Button,
+  Group,
   type MantineColorScheme,
   SegmentedControl,
+  Text,
   useMantineColorScheme,
   useMantineTheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type Language, languages } from '@paydesk/contract';
-import { IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconBuildingBank, IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
 
@@ -76,5 +78,18 @@ export function SignOutButton({ onClick, busy }: { onClick: () => void; busy: bo
     <ActionIcon variant="default" size="lg" aria-label={t('header.signOut')} onClick={onClick} disabled={busy}>
       <IconLogout size={18} stroke={1.6} aria-hidden />
     </ActionIcon>
+  );
+}
+
+/** The app's mark and name at the start of the header. */
+export function Brand() {
+  const { t } = useTranslation('app');
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconBuildingBank size={24} stroke={1.7} color="var(--mantine-primary-color-filled)" aria-hidden />
+      <Text fw={700} size="lg">
+        {t('appName')}
+      </Text>
+    </Group>
   );
 }

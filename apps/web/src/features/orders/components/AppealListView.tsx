@@ -20,8 +20,8 @@ import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import { appealColumns } from './appealColumns';
 import { CheckPreviewModal } from './CheckPreview';
 import type { DisputeStatusChoice } from './DisputeStatusSelect';
+import { ResolveDisputeModal } from './lazyModals';
 import type { OrderScreen } from './OrderListView';
-import { ResolveDisputeModal } from './ResolveDisputeModal';
 import { useOrderToasts } from './useOrderToasts';
 
 /**

@@ -19,9 +19,9 @@ import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
-import { type ConfirmedAction, ConfirmOrderActionModal } from './ConfirmOrderActionModal';
+import type { ConfirmedAction } from './ConfirmOrderActionModal';
 import { DisputeFormModal } from './DisputeFormModal';
-import { OrderDetailsModal } from './OrderDetailsModal';
+import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 import { useOrderToasts } from './useOrderToasts';
 

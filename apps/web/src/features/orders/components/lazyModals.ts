@@ -1,0 +1,17 @@
+import { lazyModal } from '../../../ui/lazyModal';
+
+/** The order lists' modals, loaded when first opened (the first visit to /active carries only the list). */
+export const OrderDetailsModal = lazyModal(
+  () => import('./OrderDetailsModal').then((module) => module.OrderDetailsModal),
+  (props) => props.orderId !== null,
+);
+
+export const ConfirmOrderActionModal = lazyModal(
+  () => import('./ConfirmOrderActionModal').then((module) => module.ConfirmOrderActionModal),
+  (props) => props.request !== null,
+);
+
+export const ResolveDisputeModal = lazyModal(
+  () => import('./ResolveDisputeModal').then((module) => module.ResolveDisputeModal),
+  (props) => props.dispute !== null,
+);
