@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors';
 import { blockedForSeconds, clearFailures, recordFailure } from './throttle.repository';
 
 /** What is being guessed at: every endpoint that checks a secret has its own windows (DESIGN §3). */
-export type ThrottlePurpose = 'login' | 'password' | 'two_factor' | 'invite' | 'pairing';
+export type ThrottlePurpose = 'login' | 'password' | 'two_factor' | 'invite' | 'pairing' | 'forwarding';
 
 /**
  * Throttling of failed secret checks, shared by every server process (fixed windows in PostgreSQL). Two windows count
