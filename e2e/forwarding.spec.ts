@@ -1,61 +1,19 @@
-import { createHmac } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { smsGateRequest } from '../apps/server/test/forwarding-payloads';
 import { createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
-import { type DemoUser, mainNavigation, saveShot, signIn, uniqueName } from './support';
+import { saveShot, signIn, uniqueName } from './support';
+import { addTerminal, grouped, openMenu, signedInPage } from './terminalSupport';
+
+/** SMSGate's request for this SMS, as the server's tests build it from the app's source, in Playwright's form. */
+function smsGate(key: string, sms: { sender: string; text: string }) {
+  const request = smsGateRequest(key, { ...sms, receivedAt: new Date() });
+  return { headers: request.headers, data: request.body };
+}
 
 /**
  * A phone the trader already has (DESIGN §19): the trader adds a terminal, connects SMSGate from the terminal's
  * screen, root approves the terminal, and an SMS signed and posted exactly as SMSGate posts it settles the pay-in.
  */
-
-async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
-  return page;
-}
-
-async function openMenu(page: Page, label: string, heading: string): Promise<void> {
-  await mainNavigation(page).getByRole('link', { name: label }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
-
-const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-
-/**
- * SMSGate's request as capcom6/android-sms-gateway makes it: Gson writes WebHookEventDTO (id, webhookId, event,
- * deviceId, payload: message, receivedAt, messageId, sender, recipient, simNumber, phoneNumber), and
- * PayloadSingingPlugin.kt signs body + X-Timestamp (unix seconds) into a lowercase hex X-Signature.
- */
-function smsGateRequest(key: string, sender: string, text: string) {
-  const receivedAt = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 23);
-  const body = JSON.stringify({
-    id: `e2eSmsGate${Date.now()}`.slice(0, 21),
-    webhookId: 'paydesk',
-    event: 'sms:received',
-    deviceId: 'ffffffff9b8e5f3a00000191c2d3e4f5',
-    payload: {
-      message: text,
-      receivedAt: `${receivedAt}+03:00`,
-      messageId: '7f3a2c1b',
-      sender,
-      recipient: '+79161234567',
-      simNumber: 1,
-      phoneNumber: sender,
-    },
-  });
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  return {
-    headers: {
-      'content-type': 'application/json; charset=UTF-8',
-      'user-agent': 'me.capcom.smsgateway/1.36.0',
-      'x-timestamp': timestamp,
-      'x-signature': createHmac('sha256', key)
-        .update(body + timestamp)
-        .digest('hex'),
-    },
-    data: body,
-  };
-}
 
 test('a trader connects SMSGate to a new terminal, root approves it, and a signed SMS settles the pay-in', async ({
   browser,
@@ -63,20 +21,8 @@ test('a trader connects SMSGate to a new terminal, root approves it, and a signe
   const trader = await signedInPage(browser, 'trader');
   await openMenu(trader, 'Terminals', 'Terminals');
   const name = uniqueName('Redmi');
-  await trader.getByRole('button', { name: 'Add terminal' }).click();
-  const add = trader.getByRole('dialog', { name: 'Add terminal' });
-  await add.getByRole('textbox', { name: 'Name' }).fill(name);
-  for (const requisite of ['Sber card', 'T-Bank SBP']) {
-    await add.getByRole('combobox', { name: 'Requisites' }).click();
-    await trader.getByRole('option', { name: requisite, exact: true }).click();
-  }
-  await add.getByRole('textbox', { name: 'Name' }).click();
-  await add.getByRole('button', { name: 'Add', exact: true }).click();
-  await trader
-    .getByRole('dialog', { name: `Pair a phone with ${name}` })
-    .getByRole('button', { name: 'Done' })
-    .click();
-  const card = trader.getByRole('article').filter({ hasText: name });
+  const { pairing, card } = await addTerminal(trader, name);
+  await pairing.getByRole('button', { name: 'Done' }).click();
   await expect(card).toContainText('Not paired');
 
   // No Paydesk app on the phone: the trader connects SMSGate instead.
@@ -115,9 +61,9 @@ test('a trader connects SMSGate to a new terminal, root approves it, and a signe
         text: `MIR-${card4.slice(-4)} 10:15 Зачисление ${grouped(amount)}р от Анна К. Баланс: 48 210.50р`,
       }
     : { sender: 'T-Bank', text: `Пополнение, счет RUB. ${grouped(amount)} ₽. Анна К. Доступно 48 210,50 ₽` };
-  const forged = await trader.request.post(url, smsGateRequest('not-the-key', sms.sender, sms.text));
+  const forged = await trader.request.post(url, smsGate('not-the-key', sms));
   expect(forged.status()).toBe(401);
-  const sent = await trader.request.post(url, smsGateRequest(key, sms.sender, sms.text));
+  const sent = await trader.request.post(url, smsGate(key, sms));
   expect(sent.status()).toBe(200);
   expect((await sent.json()).data).toMatchObject({ app: 'smsgate', results: [{ state: 'new', outcome: 'matched' }] });
 

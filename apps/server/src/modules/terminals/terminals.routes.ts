@@ -33,6 +33,7 @@ const created = successEnvelope(createdTerminalSchema);
 const guidParams = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 
 const forwarding = successEnvelope(terminalForwardingSchema);
+const deleted = successEnvelope(z.object({ guid: z.string() }));
 
 /** The address the trader's browser reached us at: the pairing QR tells the device where to pair. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -82,11 +83,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/',
     {
       config: { access: 'terminals.write' },
-      schema: {
-        tags,
-        params: guidParams,
-        response: replies({ 200: successEnvelope(z.object({ guid: z.string() })) }, writeErrors),
-      },
+      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
     },
     async (request) => ({
       success: true as const,
@@ -197,11 +194,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/forwarding',
     {
       config: { access: 'terminals.write' },
-      schema: {
-        tags,
-        params: guidParams,
-        response: replies({ 200: successEnvelope(z.object({ guid: z.string() })) }, writeErrors),
-      },
+      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
     },
     async (request) => ({
       success: true as const,

@@ -1,4 +1,3 @@
-import type { UserType } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +8,9 @@ import {
   smsGateRequest,
   smsGatewayWebhookRequest,
 } from '../../../../test/forwarding-payloads';
-import { Client, createTestApp, createUser, type TestContext } from '../../../../test/harness';
+import { Client, createTestApp, type TestContext } from '../../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../../test/orders-fixture';
+import { roleClients } from '../../../../test/role-clients';
 import { auditEvents as auditLog } from '../../audit/audit.table';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
 import { orders } from '../../orders/orders.table';
@@ -18,29 +18,14 @@ import { bankMessages, terminalForwarding, terminals } from '../terminals.table'
 
 let ctx: TestContext;
 let world: OrderWorld;
-const clients = new Map<string, Client>();
+let as: Awaited<ReturnType<typeof roleClients>>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '100000' });
   world = await orderWorld(ctx);
-  const roles: [string, UserType, string[]][] = [
-    ['support', 'admin', ['support']],
-    ['merchant', 'merchant', []],
-    ['agent', 'agent', []],
-    ['partner', 'partner', []],
-  ];
-  for (const [name, type, userRoles] of roles) {
-    const user = await createUser(ctx.database, { type, roles: userRoles });
-    clients.set(name, await new Client(ctx.app).signIn(user.username));
-  }
+  as = await roleClients(ctx);
 });
 afterAll(() => ctx.close());
-
-const as = (name: string) => {
-  const client = clients.get(name);
-  if (!client) throw new Error(`no client ${name}`);
-  return client;
-};
 
 interface Link {
   guid: string;

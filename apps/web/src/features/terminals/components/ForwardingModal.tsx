@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Image, List, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Radio, Stack, Text, Title } from '@mantine/core';
 import type { ForwardingApp, Terminal, TerminalForwarding } from '@paydesk/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { CopyAction } from '../../../ui/CopyAction';
 import { ModalLoadState } from '../../../ui/ModalLoadState';
 import { useRetained } from '../../../ui/useRetained';
 import { useCreateForwarding, useForwarding, useRevokeForwarding } from '../api/forwarding';
+import { QrImage } from './QrImage';
 
 export interface ForwardingModalProps {
   /** The terminal to connect an app to; null when the modal is closed. */
@@ -154,17 +155,7 @@ function LinkDetails({ forwarding }: { forwarding: TerminalForwarding }) {
         </Stack>
       </Radio.Group>
       <Copyable label={t('forwarding.url')} value={forwarding.url} />
-      {/* Dark on white in both themes, as the pairing QR: a phone's camera reads it best that way. */}
-      <Image
-        src={forwarding.url_qr}
-        alt={t('forwarding.qrAlt')}
-        w={176}
-        h={176}
-        bg="white"
-        p={8}
-        radius="sm"
-        style={{ border: '1px solid var(--mantine-color-default-border)' }}
-      />
+      <QrImage src={forwarding.url_qr} alt={t('forwarding.qrAlt')} size={176} />
       <Copyable label={t('forwarding.key')} value={forwarding.signing_key} />
       {chosen && (
         <Stack gap="sm">
