@@ -153,15 +153,19 @@ try {
         await tx.insert(orders).values(rows.slice(start, start + 2000) as (typeof orders.$inferInsert)[]);
       }
       // What the engine holds for each pay-in, held at once: the settlements take it from here.
-      await postTransfers(tx, [
-        {
-          id: newId(),
-          code: 'order_hold',
-          debit: userAccount(trader.id, 'available'),
-          credit: userAccount(trader.id, 'hold'),
-          amountMinor: rows.reduce((total, row) => total + row.holdMinor, 0n),
-        },
-      ]);
+      await postTransfers(
+        tx,
+        [
+          {
+            id: newId(),
+            code: 'order_hold',
+            debit: userAccount(trader.id, 'available'),
+            credit: userAccount(trader.id, 'hold'),
+            amountMinor: rows.reduce((total, row) => total + row.holdMinor, 0n),
+          },
+        ],
+        USDT.code,
+      );
     });
     devices.push({ token, tail: (card?.attributes.card_number ?? '').slice(-4), amounts });
   }

@@ -235,7 +235,7 @@ async function runLedger() {
     }));
     for (let index = 0; index < funding.length; index += 500) {
       const chunk = funding.slice(index, index + 500);
-      await db.transaction((tx) => postTransfers(tx, chunk));
+      await db.transaction((tx) => postTransfers(tx, chunk, USDT.code));
     }
     // pgbench -i ends with VACUUM ANALYZE too.
     await withClient(urlOf(ledgerDb), (client) =>
@@ -248,7 +248,7 @@ async function runLedger() {
     console.log(
       `ledger batched: ${inflight} in flight, maxBatch ${maxBatch}, concurrency ${concurrency}, ${duration} s …`,
     );
-    const batcher = createLedgerBatcher(db, { maxBatch, concurrency });
+    const batcher = createLedgerBatcher(db, { maxBatch, concurrency, currency: USDT.code });
     const batched = await drive(inflight, duration, async (tally) => {
       try {
         const outcome = await batcher.submit(randomTransfer(owners));
@@ -268,7 +268,7 @@ async function runLedger() {
     const unbatched = await drive(workers, unbatchedDuration, async (tally) => {
       const transfer = randomTransfer(owners);
       try {
-        await db.transaction((tx) => postTransfers(tx, [transfer]));
+        await db.transaction((tx) => postTransfers(tx, [transfer], USDT.code));
         tally.applied += 1;
       } catch (error) {
         if (error instanceof DomainError && error.code === 'insufficient_funds') tally.refused += 1;

@@ -10,7 +10,7 @@
  * amount per card" comes into play as orders pile up); every other one is paid by its trader right away (not timed),
  * the rest stay open. For each pay-in, three timings:
  *   select 1   a trivial round trip on the server's pool: the baseline
- *   matching   the matcher itself (matchPayIn of orders.service.ts: candidate pages, usage, the requisite's lock and
+ *   matching   the matcher itself (matchPayIn of orders/match-pay-in.ts: candidate pages, usage, the requisite's lock and
  *              the re-check) in a transaction of its own that is rolled back, on the state the create then meets
  *   create     the whole creation through the service (createOrder: pricing, matching, hold, order, history, webhook,
  *              expiry job, notes, commit)
@@ -25,17 +25,13 @@ import { cryptoCurrency, parseMoney, ratioOfDecimal, USDT } from '@paydesk/contr
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, selectRows } from '../apps/server/src/db/client';
 import { flows } from '../apps/server/src/modules/flows/flows.table';
+import { matchPayIn } from '../apps/server/src/modules/orders/match-pay-in';
 import type { MatchRequest } from '../apps/server/src/modules/orders/matching';
-import {
-  createOrder,
-  markPaidByExecutor,
-  matchPayIn,
-  type Priced,
-} from '../apps/server/src/modules/orders/orders.service';
+import { createOrder, markPaidByExecutor } from '../apps/server/src/modules/orders/orders.service';
 import { cryptoOf, payInHold } from '../apps/server/src/modules/orders/pricing';
-import { partyShares } from '../apps/server/src/modules/orders/shares';
+import { partyColumns, partyOf } from '../apps/server/src/modules/orders/shares';
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { seedWorld } from './orders-world';
 import {
@@ -116,19 +112,24 @@ try {
         if (!flow?.manualRate) throw new Error('no flow');
         const fiatMinor = parseMoney(amount, rub);
         const c = cryptoOf(fiatMinor, rub, ratioOfDecimal(flow.manualRate), cryptoCurrency(USDT.code));
-        const priced: Priced = { c, cMinor: payInHold(c), fiatMinor, fiat: rub, rate: flow.manualRate };
-        const party = (await partyShares(tx, [world.merchant.id], 'pay_in'))(world.merchant.id, 'referral');
+        const holdMinor = payInHold(c);
         const request: MatchRequest = {
           flowId: flow.id,
           fiat: 'RUB',
           crypto: USDT.code,
           fiatMinor,
           fiatFraction: rub.ratio_fraction,
-          holdMinor: priced.cMinor,
+          holdMinor,
           now: new Date(),
         };
+        const [party] = await selectRows<{ fees: unknown; agents: unknown }>(
+          tx,
+          sql`select ${partyColumns(sql`${world.merchant.id}::uuid`)}`,
+        );
+        if (!party) throw new Error('no merchant');
+        const merchant = partyOf(party, 'pay_in', 'referral', holdMinor);
         const timed = process.hrtime.bigint();
-        const match = await matchPayIn(tx, request, priced, { fee: party.fee(priced.cMinor), referrals: party.agents });
+        const match = await matchPayIn(tx, request, merchant);
         matchMs = msSince(timed);
         if (!match) unmatched += 1;
         throw new Rollback();

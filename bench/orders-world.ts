@@ -106,6 +106,7 @@ export async function seedWorld(database: Database, options: WorldOptions): Prom
           credit: userAccount(trader.id, 'available'),
           amountMinor: funds,
         })),
+        USDT.code,
       );
       traders.push(...batch);
     });

@@ -63,7 +63,14 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The hot queries are named statements (selectPrepared): planned once per connection, then always run with their
+    // generic plan, since planning the matcher costs more than running it (DESIGN §16).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // PGOPTIONS (libpq's convention) still applies: a statement log for a measurement, say.
+      options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' '),
+    });
     // An idle connection the server ends (a restart, a failover) is dropped by the pool and opened again on the next
     // query; without a listener its error would end the process.
     pool.on('error', () => undefined);
@@ -153,4 +160,29 @@ async function listenOnPostgres(url: string, channel: string, handler: (payload:
 export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+interface PreparingSession {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+}
+
+/**
+ * Rows of a hot raw query that PostgreSQL keeps prepared under `name` on each connection: parsed and planned once,
+ * then run with a generic plan (the pool sets `plan_cache_mode`), where an unnamed statement is planned again on
+ * every call. Its text must not change between calls — only its parameters. PGlite runs it like any other query.
+ */
+export async function selectPrepared<Row>(db: Executor, name: string, query: SQL): Promise<Row[]> {
+  const internals = db as unknown as {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    session: PreparingSession;
+  };
+  const result = await internals.session
+    .prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false)
+    .execute();
+  return (result as { rows: Row[] }).rows;
 }

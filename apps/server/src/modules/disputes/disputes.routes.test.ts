@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
@@ -276,15 +277,19 @@ describe('closing a dispute (PUT /dispute/{uuid}/status, DESIGN §12)', () => {
     // The trader keeps 40 USDT available and 100 in insurance; the order needs 100 USDT held again.
     const held = (await balance(w.trader.id))?.available ?? 0n;
     await ctx.app.db.transaction((tx) =>
-      postTransfers(tx, [
-        {
-          id: newId(),
-          code: 'insurance',
-          debit: userAccount(w.trader.id, 'available'),
-          credit: userAccount(w.trader.id, 'insurance'),
-          amountMinor: held - 40_000_000n,
-        },
-      ]),
+      postTransfers(
+        tx,
+        [
+          {
+            id: newId(),
+            code: 'insurance',
+            debit: userAccount(w.trader.id, 'available'),
+            credit: userAccount(w.trader.id, 'insurance'),
+            amountMinor: held - 40_000_000n,
+          },
+        ],
+        USDT.code,
+      ),
     );
     const { uuid } = await open(w, guid);
     const moved = await deltas(w, async () => {
@@ -299,22 +304,26 @@ describe('closing a dispute (PUT /dispute/{uuid}/status, DESIGN §12)', () => {
     // The other canceled pay-in, whose money the trader no longer has at all.
     const drained = await balance(w.trader.id);
     await ctx.app.db.transaction((tx) =>
-      postTransfers(tx, [
-        {
-          id: newId(),
-          code: 'withdrawal',
-          debit: userAccount(w.trader.id, 'insurance'),
-          credit: { ownerId: null, kind: 'custody' },
-          amountMinor: drained?.insurance ?? 0n,
-        },
-        {
-          id: newId(),
-          code: 'withdrawal',
-          debit: userAccount(w.trader.id, 'available'),
-          credit: { ownerId: null, kind: 'custody' },
-          amountMinor: drained?.available ?? 0n,
-        },
-      ]),
+      postTransfers(
+        tx,
+        [
+          {
+            id: newId(),
+            code: 'withdrawal',
+            debit: userAccount(w.trader.id, 'insurance'),
+            credit: { ownerId: null, kind: 'custody' },
+            amountMinor: drained?.insurance ?? 0n,
+          },
+          {
+            id: newId(),
+            code: 'withdrawal',
+            debit: userAccount(w.trader.id, 'available'),
+            credit: { ownerId: null, kind: 'custody' },
+            amountMinor: drained?.available ?? 0n,
+          },
+        ],
+        USDT.code,
+      ),
     );
     const { uuid: refusedUuid } = await open(w, second);
     const refused = await close(w, refusedUuid, { status: 'resolved' });

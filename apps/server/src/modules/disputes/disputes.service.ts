@@ -30,11 +30,16 @@ import {
   userAccount,
 } from '../ledger/ledger.service';
 import * as orders from '../orders/orders.repository';
-import { moveByDispute, type OrderActor, payerOf, settlementTransfers, withFiatAmount } from '../orders/orders.service';
-import { canDispute } from '../orders/transitions';
+import {
+  canDispute,
+  moveByDispute,
+  type OrderActor,
+  payerOf,
+  settlementTransfers,
+  withFiatAmount,
+} from '../orders/orders.service';
 import { dateRange } from '../payments/payments.view';
 import type { ReferenceData } from '../reference/reference.read';
-import { enqueueWebhooks } from '../webhooks/outbox';
 import { adjustment } from './adjustment';
 import * as repo from './disputes.repository';
 import { disputeCsvColumns, disputeView } from './disputes.view';
@@ -143,19 +148,15 @@ export async function openDispute(
         })),
       );
       const actor: OrderActor = { kind: opener.type === 'merchant' ? 'merchant' : 'admin', id: opener.id };
-      const moved = await moveByDispute(
-        tx,
+      await moveByDispute(deps, tx, {
         order,
-        'dispute',
+        event: 'dispute_open',
         actor,
-        { statusBeforeDispute: order.status },
-        [],
-        'dispute',
-      );
-      await enqueueJobs(tx, [antiFraudCheck([orderId], 'disputed')]);
-      await enqueueWebhooks(tx, deps.reference, [moved], 'dispute.opened', {
+        changes: { statusBeforeDispute: order.status },
+        note: 'dispute',
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });
+      await enqueueJobs(tx, [antiFraudCheck([orderId], 'disputed')]);
     });
   } catch (error) {
     await Promise.all(stored.map((file) => deps.files.remove(file.key)));
@@ -276,49 +277,43 @@ export async function closeDispute(
     if (!order) throw new Error('the order of a dispute is gone');
     const actor: OrderActor = { kind: 'admin', id: adminId };
     const now = new Date();
-    let moved: orders.OrderRow;
-    let resolvedFiatAmountMinor: bigint | null = null;
-    if (input.status === 'rejected') {
-      moved = await moveByDispute(
-        tx,
-        order,
-        dispute.orderStatusBefore as 'paid' | 'canceled',
-        actor,
-        { statusBeforeDispute: null },
-        [],
-        'dispute rejected',
-      );
-    } else {
-      const fraction = deps.reference.currencies.get(order.fiat)?.ratioFraction ?? 2;
-      const fiatMinor =
-        input.fiat_amount === undefined ? order.fiatAmountMinor : parseAmount(input.fiat_amount, fraction);
-      const target = fiatMinor === order.fiatAmountMinor ? order : withFiatAmount(order, fiatMinor, deps.reference);
-      if (fiatMinor !== order.fiatAmountMinor) resolvedFiatAmountMinor = fiatMinor;
-      const transfers = await resolutionTransfers(deps, tx, dispute, order, target);
-      moved = await moveByDispute(
-        tx,
-        order,
-        'paid',
-        actor,
-        {
-          statusBeforeDispute: null,
-          fiatAmountMinor: target.fiatAmountMinor,
-          cryptoAmountMinor: target.cryptoAmountMinor,
-          holdMinor: target.holdMinor,
-          ...(dispute.orderStatusBefore === 'canceled' ? { paidAt: now, paidBy: 'dispute' } : {}),
-        },
-        transfers,
-        'dispute resolved',
-      );
-    }
+    const rejected = input.status === 'rejected';
+    const fraction = deps.reference.currencies.get(order.fiat)?.ratioFraction ?? 2;
+    const fiatMinor =
+      rejected || input.fiat_amount === undefined ? order.fiatAmountMinor : parseAmount(input.fiat_amount, fraction);
+    const target = fiatMinor === order.fiatAmountMinor ? order : withFiatAmount(order, fiatMinor, deps.reference);
     const closed = await repo.updateDispute(tx, id, {
       status: input.status,
       closedAt: now,
       closedBy: adminId,
-      resolvedFiatAmountMinor,
+      resolvedFiatAmountMinor: fiatMinor === order.fiatAmountMinor ? null : fiatMinor,
     });
-    await enqueueWebhooks(tx, deps.reference, [moved], 'dispute.closed', {
-      dispute: webhookDispute(closed, deps.reference, order.fiat),
+    const announced = webhookDispute(closed, deps.reference, order.fiat);
+    if (rejected) {
+      await moveByDispute(deps, tx, {
+        order,
+        event: 'dispute_reject',
+        actor,
+        changes: { statusBeforeDispute: null },
+        note: 'dispute rejected',
+        dispute: announced,
+      });
+      return;
+    }
+    await moveByDispute(deps, tx, {
+      order,
+      event: 'dispute_resolve',
+      actor,
+      changes: {
+        statusBeforeDispute: null,
+        fiatAmountMinor: target.fiatAmountMinor,
+        cryptoAmountMinor: target.cryptoAmountMinor,
+        holdMinor: target.holdMinor,
+        ...(closed.orderStatusBefore === 'canceled' ? { paidAt: now, paidBy: 'dispute' } : {}),
+      },
+      transfers: await resolutionTransfers(deps, tx, dispute, order, target),
+      note: 'dispute resolved',
+      dispute: announced,
     });
   });
   return oneView(deps, id, language);

@@ -66,20 +66,20 @@ export async function enqueueJobs(tx: Executor, jobs: NewJob[]): Promise<number>
            coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10}::integer,
            ${job.singletonKey ?? null}, ${job.repeatSeconds ?? null}::integer)`,
   );
-  const rows = await selectRows<{ kind: string }>(
+  // The notification rides in the same statement: one round trip however many kinds.
+  const [row] = await selectRows<{ queued: number }>(
     tx,
-    sql`insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
-        values ${sql.join(values, sql`, `)}
-        on conflict (singleton_key) where status in ('queued', 'running') do nothing
-        returning kind`,
+    sql`with queued as (
+          insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
+          values ${sql.join(values, sql`, `)}
+          on conflict (singleton_key) where status in ('queued', 'running') do nothing
+          returning kind
+        ), notified as (
+          select pg_notify(${jobsChannel}, kinds.kind) from (select distinct kind from queued) kinds
+        )
+        select (select count(*) from queued)::int as queued, (select count(*) from notified)::int as notified`,
   );
-  const kinds = [...new Set(rows.map((row) => row.kind))];
-  if (kinds.length > 0) {
-    await tx.execute(
-      sql`select pg_notify(${jobsChannel}, kind) from json_array_elements_text(${JSON.stringify(kinds)}::json) kind`,
-    );
-  }
-  return rows.length;
+  return row?.queued ?? 0;
 }
 
 /**

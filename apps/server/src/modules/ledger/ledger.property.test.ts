@@ -107,7 +107,7 @@ async function run(operation: Operation, transfers: TransferSpec[], batcher: Ret
       const outcome = await batcher.submit(transfers[0]);
       return outcome === 'insufficient_funds' ? 'refused' : outcome;
     }
-    return await ctx.database.db.transaction((tx) => postTransfers(tx, transfers));
+    return await ctx.database.db.transaction((tx) => postTransfers(tx, transfers, USDT.code));
   } catch (error) {
     // The only refusals a caller may see; anything else (a deadlock, a constraint) fails the property.
     if (error instanceof DomainError && error.code === 'insufficient_funds') return 'refused';
@@ -120,7 +120,7 @@ describe('ledger property', () => {
     const users = await Promise.all(
       Array.from({ length: userCount }, async () => (await createUser(ctx.database, { type: 'merchant' })).id),
     );
-    const batcher = createLedgerBatcher(ctx.database.db, { maxBatch: 8 });
+    const batcher = createLedgerBatcher(ctx.database.db, { maxBatch: 8, currency: USDT.code });
 
     await fc.assert(
       fc.asyncProperty(scheduleArbitrary, async (schedule) => {

@@ -1,6 +1,6 @@
 import { type AccountKind, USDT, userAccountKinds } from '@paydesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectRows } from '../../db/client';
+import { type Executor, selectPrepared, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { ledgerAccounts, ledgerTransfers } from './ledger.table';
 
@@ -153,4 +153,68 @@ export async function platformTotals(db: Executor, currency: string) {
   for (const row of platform) result.set(`platform:${row.kind}`, row.balance);
   for (const row of users) result.set(`users:${row.kind}`, BigInt(row.total));
   return (key: string) => result.get(key) ?? 0n;
+}
+
+/** A transfer named by its accounts' keys, for `insertTransfersByKey`. */
+export interface KeyedTransferRow {
+  id: string;
+  code: string;
+  referenceId: string | null;
+  debit: AccountKey;
+  credit: AccountKey;
+  amountMinor: bigint;
+}
+
+/**
+ * Inserts transfers named by their accounts' keys in one statement, the ledger's last word in a transaction (DESIGN
+ * §16): it finds the accounts and locks them all in id order (the gate makes the whole lock happen before the first
+ * row), then inserts the transfers in their order, which the ledger triggers apply. A transfer whose id was applied
+ * before is skipped. Returns the ids inserted; the caller tells a repeat from an unknown account. A prepared
+ * statement: its text is the same for any number of transfers.
+ */
+export async function insertTransfersByKey(
+  db: Executor,
+  rows: KeyedTransferRow[],
+  currency: string,
+): Promise<Set<string>> {
+  const keys = uniqueKeys(rows.flatMap((row) => [row.debit, row.credit]));
+  const userKeys = keys.filter((key) => key.ownerId !== null);
+  const platformKinds = keys.filter((key) => key.ownerId === null).map((key) => key.kind);
+  const column = <T>(pick: (row: KeyedTransferRow) => T) => sql.param(rows.map(pick));
+  const inserted = await selectPrepared<{ id: string }>(
+    db,
+    'ledger_post_by_key',
+    sql`
+    with accounts as (
+      select a.id, a.owner_id, a.kind from ledger_accounts a
+      where a.currency = ${currency}::text
+        and ((a.owner_id, a.kind) in (select * from unnest(${sql.param(userKeys.map((key) => key.ownerId))}::uuid[],
+                                                           ${sql.param(userKeys.map((key) => key.kind))}::text[]))
+             or (a.owner_id is null and a.kind = any(${sql.param(platformKinds)}::text[])))
+      order by a.id
+      for update
+    ), wanted as (
+      select * from unnest(
+        ${column((row) => row.id)}::uuid[],
+        ${column((row) => row.code)}::text[],
+        ${column((row) => row.referenceId)}::uuid[],
+        ${column((row) => row.debit.ownerId)}::uuid[],
+        ${column((row) => row.debit.kind)}::text[],
+        ${column((row) => row.credit.ownerId)}::uuid[],
+        ${column((row) => row.credit.kind)}::text[],
+        ${column((row) => row.amountMinor.toString())}::int8[]
+      ) with ordinality as w (id, code, reference_id, debit_owner, debit_kind, credit_owner, credit_kind, amount_minor,
+                              position)
+    )
+    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency)
+    select w.id, w.code, w.reference_id, d.id, c.id, w.amount_minor, ${currency}::text
+    from wanted w
+    join accounts d on d.owner_id is not distinct from w.debit_owner and d.kind = w.debit_kind
+    join accounts c on c.owner_id is not distinct from w.credit_owner and c.kind = w.credit_kind
+    where (select count(*) from accounts) >= 0
+    order by w.position
+    on conflict (id) do nothing
+    returning id`,
+  );
+  return new Set(inserted.map((row) => row.id));
 }

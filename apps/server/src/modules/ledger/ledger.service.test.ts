@@ -34,7 +34,7 @@ const deposit = (userId: string, amount: bigint, id = newId()): TransferSpec => 
   amountMinor: amount,
 });
 
-const post = (transfers: TransferSpec[]) => db().transaction((tx) => postTransfers(tx, transfers));
+const post = (transfers: TransferSpec[]) => db().transaction((tx) => postTransfers(tx, transfers, USDT.code));
 
 /** Runs raw SQL and reports the error message it fails with, or null. */
 async function refusal(statement: ReturnType<typeof sql>): Promise<string | null> {
@@ -240,7 +240,7 @@ describe('the database keeps the ledger honest on its own', () => {
 
 describe('group commit', () => {
   it('commits concurrent independent transfers in batches, each answered on its own', async () => {
-    const batcher = createLedgerBatcher(db(), { maxBatch: 4 });
+    const batcher = createLedgerBatcher(db(), { maxBatch: 4, currency: USDT.code });
     const [rich, poor] = [await newUser(), await newUser()];
     await post([deposit(rich, usdt(10))]);
     const move = (from: string, to: string, amount: number, id = newId()): TransferSpec => ({

@@ -1,4 +1,4 @@
-import { type TransferCode, USDT } from '@paydesk/contract';
+import type { TransferCode } from '@paydesk/contract';
 import type { Db, Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import * as repo from './ledger.repository';
@@ -68,30 +68,49 @@ function assertWellFormed(transfers: TransferSpec[]) {
   }
 }
 
+/** Whether a query failed because a user account would go negative (migration 0003's rule). */
+function isOverdraft(error: unknown): boolean {
+  const { code, constraint, cause } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    cause?: { code?: unknown; constraint?: unknown };
+  };
+  const overdraft = (c: unknown, name: unknown) => c === '23514' && name === 'ledger_accounts_user_not_negative';
+  return overdraft(code, constraint) || overdraft(cause?.code, cause?.constraint);
+}
+
 /**
- * Applies the transfers of one business action inside the caller's transaction: all of them or none. The accounts
- * are opened if new and locked in id order, the debit accounts are checked to cover the money (the database's CHECK
- * is the second line), and one INSERT hands them to the ledger trigger. Posting the same ids again changes nothing
- * and answers `already_applied`; reusing some of them for other transfers is a conflict.
+ * Applies the transfers of one business action inside the caller's transaction: all of them or none. One statement
+ * (DESIGN §16, ledger last): the accounts are found and locked in id order, the transfers inserted, and the ledger's
+ * triggers apply them, refusing a user account going negative (`insufficient_funds`; the transaction is then
+ * spoiled, as any failed statement spoils it). Posting the same ids again changes nothing and answers
+ * `already_applied`; reusing some of them for other transfers is a conflict. Post last: the accounts stay locked
+ * until the commit.
  */
-export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency = USDT.code): Promise<PostOutcome> {
+export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency: string): Promise<PostOutcome> {
   if (transfers.length === 0) return 'applied';
   assertWellFormed(transfers);
-  const accounts = await repo.accountsFor(
-    tx,
-    transfers.flatMap((transfer) => [transfer.debit, transfer.credit]),
-    currency,
-    true,
-  );
+  let inserted: Set<string>;
+  try {
+    inserted = await repo.insertTransfersByKey(
+      tx,
+      transfers.map((transfer) => ({ ...transfer, referenceId: transfer.referenceId ?? null })),
+      currency,
+    );
+  } catch (error) {
+    if (isOverdraft(error)) throw new DomainError('insufficient_funds');
+    throw error;
+  }
+  if (inserted.size === new Set(transfers.map((transfer) => transfer.id)).size) return 'applied';
+  // Not all of them went in: a repeat of the same action, ids reused for something else, or an account never opened.
   const existing = await repo.existingTransferIds(
     tx,
     transfers.map((transfer) => transfer.id),
   );
-  if (existing.size === transfers.length) return 'already_applied';
-  if (existing.size > 0) throw new DomainError('conflict');
-  if (fundedInOrder(accounts, transfers).includes(false)) throw new DomainError('insufficient_funds');
-  await repo.insertTransfers(tx, transferRows(accounts, transfers, currency));
-  return 'applied';
+  if (inserted.size === 0 && existing.size === transfers.length) return 'already_applied';
+  if (existing.size > inserted.size) throw new DomainError('conflict');
+  const missing = transfers.find((transfer) => !inserted.has(transfer.id));
+  throw new Error(`ledger: an account of transfer ${missing?.id} was not opened`);
 }
 
 /**
@@ -99,11 +118,7 @@ export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency 
  * action whose transfers depend on what an account holds (a dispute taking from the insurance what the available
  * balance lacks). Posting afterwards in the same transaction waits on nothing more.
  */
-export async function lockedBalances(
-  tx: Tx,
-  keys: repo.AccountKey[],
-  currency = USDT.code,
-): Promise<Map<string, bigint>> {
+export async function lockedBalances(tx: Tx, keys: repo.AccountKey[], currency: string): Promise<Map<string, bigint>> {
   const accounts = await repo.accountsFor(tx, keys, currency, true);
   return new Map([...accounts].map(([key, row]) => [key, row.balanceMinor]));
 }
@@ -117,6 +132,8 @@ interface Pending {
 }
 
 export interface LedgerBatcherOptions {
+  /** The currency of every transfer submitted. */
+  currency: string;
   /** Most transfers in one database transaction. */
   maxBatch?: number;
   /** Transactions committing at once; keep it below the pool size. */
@@ -129,7 +146,7 @@ export interface LedgerBatcherOptions {
  * submission order against the running balances, the funded ones inserted in one statement, one commit. A transfer
  * that cannot be paid is answered `insufficient_funds` without failing the others; a repeated id `already_applied`.
  */
-export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions = {}) {
+export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions) {
   const maxBatch = options.maxBatch ?? 1000;
   const concurrency = options.concurrency ?? 2;
   const queue: Pending[] = [];
@@ -141,7 +158,7 @@ export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions = {}) 
       const accounts = await repo.accountsFor(
         tx,
         transfers.flatMap((transfer) => [transfer.debit, transfer.credit]),
-        USDT.code,
+        options.currency,
         true,
       );
       const existing = await repo.existingTransferIds(
@@ -162,7 +179,7 @@ export function createLedgerBatcher(db: Db, options: LedgerBatcherOptions = {}) 
         transferRows(
           accounts,
           candidates.filter((_, index) => funded[index]),
-          USDT.code,
+          options.currency,
         ),
       );
       let candidate = 0;

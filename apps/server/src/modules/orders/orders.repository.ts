@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, selectRows } from '../../db/client';
+import { type Executor, selectPrepared, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset } from '../../db/keyset';
 import { flows } from '../flows/flows.table';
@@ -90,8 +90,25 @@ export async function findByClientOrderId(db: Executor, merchantId: string, clie
   return row?.id;
 }
 
-export async function insertOrder(db: Executor, row: NewOrder): Promise<void> {
-  await db.insert(orders).values(row);
+export async function insertOrder(db: Executor, row: NewOrder): Promise<OrderRow> {
+  const [inserted] = await db.insert(orders).values(row).returning();
+  if (!inserted) throw new Error('an order was not inserted');
+  return inserted;
+}
+
+/**
+ * The matcher's tie-break (DESIGN §5): an executor of a flow was just given an order. When another creation is
+ * writing the same executor's time right now, it is left to that one (`skip locked`): both write "now", and
+ * concurrent pay-ins must not queue on one row of flow_executors (DESIGN §16).
+ */
+export async function markAssigned(db: Executor, bindId: string, at: Date): Promise<void> {
+  await selectPrepared(
+    db,
+    'orders_mark_assigned',
+    sql`update flow_executors set last_assigned_at = ${at.toISOString()}::timestamptz
+        where id = (select id from flow_executors where id = ${bindId}::uuid for update skip locked)
+          and (last_assigned_at is null or last_assigned_at < ${at.toISOString()}::timestamptz)`,
+  );
 }
 
 /** Locks the orders, in id order so that two batches never wait on each other. */

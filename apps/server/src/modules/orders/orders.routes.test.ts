@@ -392,7 +392,9 @@ describe('concurrency (DESIGN §5)', () => {
             select requisite_id, count(*) as n from orders where merchant_id = ${busy.merchant.id} group by 1) r`,
     );
     expect(count).toEqual({ open: 50, per_requisite: 10 });
-  });
+    // Two hundred creations through one embedded connection, one after the other: more than the default 30 s on a
+    // busy machine.
+  }, 120_000);
 
   it('settles an order once when its trader sends paid 50 times at once', async () => {
     const order = await create(world, payIn('2600'));

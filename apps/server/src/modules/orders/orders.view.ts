@@ -5,8 +5,8 @@ import { translate } from '../../i18n/messages';
 import { rateText } from '../flows/rates';
 import type { ReferenceData } from '../reference/reference.read';
 import { paymentTypeImageUrl } from '../reference/reference.read';
+import { canDispute } from './lifecycle';
 import type { OrderRow, OrderWithNames } from './orders.repository';
-import { canDispute } from './transitions';
 
 export interface Viewer {
   id: string;

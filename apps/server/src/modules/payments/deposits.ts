@@ -84,7 +84,7 @@ async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> 
     });
     const key = `deposit:${input.txHash}:${input.address}`;
     const { transfers, coversInsurance } = await depositTransfers(tx, ownerId, payment.id, input.amountMinor, key);
-    await postTransfers(tx, transfers);
+    await postTransfers(tx, transfers, payment.currency);
     if (coversInsurance) {
       await users.updateTraderProfile(tx, ownerId, { insurancePaid: true });
       await announceUserChanged(tx, ownerId);

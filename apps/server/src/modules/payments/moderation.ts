@@ -52,16 +52,20 @@ export async function acceptWithdrawal(db: Db, actorId: string, id: string, lang
 /** POST /transaction/{id}/reject: the held money returns to the user's available balance. */
 export async function rejectWithdrawal(db: Db, actorId: string, id: string, comment: string, language: Language) {
   await decide(db, actorId, id, ['moderation', 'pending'], async (tx, payment) => {
-    await postTransfers(tx, [
-      {
-        id: derivedId(`withdrawal:${payment.id}:return`),
-        code: 'withdrawal_return',
-        debit: userAccount(payment.userId, 'hold'),
-        credit: userAccount(payment.userId, 'available'),
-        amountMinor: payment.amountMinor,
-        referenceId: payment.id,
-      },
-    ]);
+    await postTransfers(
+      tx,
+      [
+        {
+          id: derivedId(`withdrawal:${payment.id}:return`),
+          code: 'withdrawal_return',
+          debit: userAccount(payment.userId, 'hold'),
+          credit: userAccount(payment.userId, 'available'),
+          amountMinor: payment.amountMinor,
+          referenceId: payment.id,
+        },
+      ],
+      payment.currency,
+    );
     return { action: 'payment.withdrawal_rejected', changes: { status: 'rejected', comment } };
   });
   return getPayment(db, id, language);
@@ -80,16 +84,20 @@ export async function markWithdrawalSent(
 ) {
   try {
     await decide(db, actorId, id, ['pending'], async (tx, payment) => {
-      await postTransfers(tx, [
-        {
-          id: derivedId(`withdrawal:${payment.id}:sent`),
-          code: payment.traderId ? 'merchant_withdrawal' : 'withdrawal',
-          debit: userAccount(payment.userId, 'hold'),
-          credit: payment.traderId ? userAccount(payment.traderId, 'available') : platformAccount('custody'),
-          amountMinor: payment.amountMinor,
-          referenceId: payment.id,
-        },
-      ]);
+      await postTransfers(
+        tx,
+        [
+          {
+            id: derivedId(`withdrawal:${payment.id}:sent`),
+            code: payment.traderId ? 'merchant_withdrawal' : 'withdrawal',
+            debit: userAccount(payment.userId, 'hold'),
+            credit: payment.traderId ? userAccount(payment.traderId, 'available') : platformAccount('custody'),
+            amountMinor: payment.amountMinor,
+            referenceId: payment.id,
+          },
+        ],
+        payment.currency,
+      );
       return { action: 'payment.withdrawal_sent', changes: { status: 'done', txHash } };
     });
   } catch (error) {

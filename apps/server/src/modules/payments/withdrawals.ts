@@ -29,16 +29,20 @@ async function holdWithdrawal(
 ) {
   const payment = await repo.insertPayment(tx, row);
   try {
-    await postTransfers(tx, [
-      {
-        id: derivedId(`withdrawal:${payment.id}:hold`),
-        code: 'withdrawal_hold',
-        debit: userAccount(payment.userId, 'available'),
-        credit: userAccount(payment.userId, 'hold'),
-        amountMinor: payment.amountMinor,
-        referenceId: payment.id,
-      },
-    ]);
+    await postTransfers(
+      tx,
+      [
+        {
+          id: derivedId(`withdrawal:${payment.id}:hold`),
+          code: 'withdrawal_hold',
+          debit: userAccount(payment.userId, 'available'),
+          credit: userAccount(payment.userId, 'hold'),
+          amountMinor: payment.amountMinor,
+          referenceId: payment.id,
+        },
+      ],
+      payment.currency,
+    );
   } catch (error) {
     // The form's amount field is what to fix.
     if (error instanceof DomainError && error.code === 'insufficient_funds') {

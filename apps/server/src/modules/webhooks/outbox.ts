@@ -2,7 +2,7 @@ import type { WebhookEvent } from '@paydesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { enqueueJobs } from '../jobs/jobs.repository';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
 import type { OrderRow } from '../orders/orders.repository';
 import { webhookDeliveries } from '../orders/orders.table';
 import { apiOrderView } from '../orders/orders.view';
@@ -16,6 +16,8 @@ export interface WebhookOptions {
   force?: boolean;
   /** The dispute a `dispute.*` webhook is about. */
   dispute?: WebhookEvent['dispute'];
+  /** The merchants who switched the type off, when the caller read them already (saves a query on a hot path). */
+  merchantsOff?: ReadonlySet<string>;
 }
 
 export type WebhookType = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
@@ -47,11 +49,28 @@ export async function enqueueWebhooks(
   type: WebhookType,
   options: WebhookOptions = {},
 ): Promise<string[]> {
+  const jobs = await writeWebhooks(tx, reference, orders, type, options);
+  await enqueueJobs(tx, jobs);
+  return jobs.map((job) => String(job.payload?.deliveryId));
+}
+
+/**
+ * Writes the deliveries of `enqueueWebhooks` and returns their jobs for the caller to queue with its others, in one
+ * statement (the order engine's moves).
+ */
+export async function writeWebhooks(
+  tx: Executor,
+  reference: ReferenceData,
+  orders: OrderRow[],
+  type: WebhookType,
+  options: WebhookOptions = {},
+): Promise<NewJob[]> {
   if (orders.length === 0) return [];
   const merchantIds = [...new Set(orders.map((order) => order.merchantId))];
   const off = options.force
     ? new Set<string>()
-    : new Set(
+    : (options.merchantsOff ??
+      new Set(
         (
           await tx
             .select({ userId: userWebhooks.userId })
@@ -64,7 +83,7 @@ export async function enqueueWebhooks(
               ),
             )
         ).map((row) => row.userId),
-      );
+      ));
   const createdAt = new Date().toISOString();
   const deliveries = orders
     .filter((order) => !off.has(order.merchantId))
@@ -87,15 +106,11 @@ export async function enqueueWebhooks(
     });
   if (deliveries.length === 0) return [];
   await tx.insert(webhookDeliveries).values(deliveries);
-  await enqueueJobs(
-    tx,
-    deliveries.map(({ id }) => ({
-      kind: webhookJob,
-      payload: { deliveryId: id },
-      maxAttempts: webhookSchedule.length + 1,
-    })),
-  );
-  return deliveries.map(({ id }) => id);
+  return deliveries.map(({ id }) => ({
+    kind: webhookJob,
+    payload: { deliveryId: id },
+    maxAttempts: webhookSchedule.length + 1,
+  }));
 }
 
 /**

@@ -1,0 +1,300 @@
+import type { OrderStatus, OrderType } from '@paydesk/contract';
+import { DomainError } from '../../lib/errors';
+
+/**
+ * The lifecycle of an order (DESIGN §5, §12, §16) as data: every edge of a pay-in and a pay-out, dispute edges
+ * included — from, event, to, who may, the guard, the money it moves and the webhook it announces. Every move of an
+ * order goes through `edgeOf`; a move that is not an edge here is a 409 (`order_status_conflict`), never a second
+ * settlement. Each edge also writes a line of the order's timeline and tells its parties in real time. The state
+ * diagram of the docs (`docs/order-lifecycle.md`) is generated from this table.
+ */
+
+export type OrderEvent =
+  | 'create'
+  | 'payer_reported'
+  | 'mark_paid'
+  | 'take'
+  | 'cancel'
+  | 'expire'
+  | 'dispute_open'
+  | 'dispute_resolve'
+  | 'dispute_reject';
+
+export type ActorKind = 'merchant' | 'executor' | 'admin' | 'terminal' | 'system' | 'dispute';
+
+/**
+ * The money an edge moves: `hold` takes the order's hold (a pay-in's from its executor, a pay-out's from its
+ * merchant), `settle` pays the hold out to every party, `release` gives it back whole, `resolution` posts what the
+ * dispute's resolution computed (DESIGN §12).
+ */
+export type MoneyEffect = 'hold' | 'settle' | 'release' | 'resolution' | 'none';
+
+export type WebhookAnnounced = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
+
+/** What a guard may look at: the order as it is, locked. */
+export interface GuardedOrder {
+  status: string;
+  executorId: string | null;
+  statusBeforeDispute: string | null;
+  expiresAt: Date | null;
+}
+
+export interface Guard {
+  /** What it requires, in words, for the diagram. */
+  text: string;
+  holds: (order: GuardedOrder, now: Date) => boolean;
+}
+
+export interface Edge {
+  type: OrderType;
+  /** null: the order does not exist yet. */
+  from: OrderStatus | null;
+  event: OrderEvent;
+  to: OrderStatus;
+  who: readonly ActorKind[];
+  guard?: Guard;
+  money: MoneyEffect;
+  webhook: WebhookAnnounced | null;
+  /** The time to pay counts again from this move (DESIGN §5): a new expiry. */
+  restartsExpiry?: boolean;
+}
+
+const expired: Guard = {
+  text: 'past its time',
+  holds: (order, now) => order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime(),
+};
+const taken: Guard = { text: 'taken by an executor', holds: (order) => order.executorId !== null };
+const wasPaid: Guard = { text: 'was paid', holds: (order) => order.statusBeforeDispute === 'paid' };
+const wasCanceled: Guard = { text: 'was canceled', holds: (order) => order.statusBeforeDispute === 'canceled' };
+
+/** The dispute edges of DESIGN §12, alike for both types. */
+const disputeEdges = (type: OrderType): Edge[] => [
+  {
+    type,
+    from: 'paid',
+    event: 'dispute_open',
+    to: 'dispute',
+    who: ['merchant', 'admin'],
+    money: 'none',
+    webhook: 'dispute.opened',
+  },
+  {
+    type,
+    from: 'canceled',
+    event: 'dispute_open',
+    to: 'dispute',
+    who: ['merchant', 'admin'],
+    guard: taken,
+    money: 'none',
+    webhook: 'dispute.opened',
+  },
+  {
+    type,
+    from: 'dispute',
+    event: 'dispute_resolve',
+    to: 'paid',
+    who: ['admin'],
+    money: 'resolution',
+    webhook: 'dispute.closed',
+  },
+  {
+    type,
+    from: 'dispute',
+    event: 'dispute_reject',
+    to: 'paid',
+    who: ['admin'],
+    guard: wasPaid,
+    money: 'none',
+    webhook: 'dispute.closed',
+  },
+  {
+    type,
+    from: 'dispute',
+    event: 'dispute_reject',
+    to: 'canceled',
+    who: ['admin'],
+    guard: wasCanceled,
+    money: 'none',
+    webhook: 'dispute.closed',
+  },
+];
+
+export const lifecycle: readonly Edge[] = [
+  // Pay-in: the payer is given a requisite (new), says it paid (in-progress), the executor or its terminal sees the
+  // money (paid); unpaid, it is canceled by the merchant, an admin or its time.
+  {
+    type: 'pay_in',
+    from: null,
+    event: 'create',
+    to: 'new',
+    who: ['merchant'],
+    money: 'hold',
+    webhook: 'order.created',
+  },
+  {
+    type: 'pay_in',
+    from: 'new',
+    event: 'payer_reported',
+    to: 'in-progress',
+    who: ['merchant'],
+    money: 'none',
+    webhook: null,
+    restartsExpiry: true,
+  },
+  ...(['new', 'in-progress'] as const).flatMap((from): Edge[] => [
+    {
+      type: 'pay_in',
+      from,
+      event: 'mark_paid',
+      to: 'paid',
+      who: ['executor', 'terminal'],
+      money: 'settle',
+      webhook: 'order.paid',
+    },
+    {
+      type: 'pay_in',
+      from,
+      event: 'cancel',
+      to: 'canceled',
+      who: ['merchant', 'admin'],
+      money: 'release',
+      webhook: 'order.canceled',
+    },
+    {
+      type: 'pay_in',
+      from,
+      event: 'expire',
+      to: 'canceled',
+      who: ['system'],
+      guard: expired,
+      money: 'release',
+      webhook: 'order.canceled',
+    },
+  ]),
+  ...disputeEdges('pay_in'),
+  // Pay-out: open to the flow's executors (new), taken by one (in-progress), confirmed by it (paid). Only an untaken
+  // one is canceled: a taken one may have its money on the way.
+  {
+    type: 'pay_out',
+    from: null,
+    event: 'create',
+    to: 'new',
+    who: ['merchant'],
+    money: 'hold',
+    webhook: 'order.created',
+  },
+  { type: 'pay_out', from: 'new', event: 'take', to: 'in-progress', who: ['executor'], money: 'none', webhook: null },
+  {
+    type: 'pay_out',
+    from: 'in-progress',
+    event: 'mark_paid',
+    to: 'paid',
+    who: ['executor'],
+    money: 'settle',
+    webhook: 'order.paid',
+  },
+  {
+    type: 'pay_out',
+    from: 'new',
+    event: 'cancel',
+    to: 'canceled',
+    who: ['merchant', 'admin'],
+    money: 'release',
+    webhook: 'order.canceled',
+  },
+  {
+    type: 'pay_out',
+    from: 'new',
+    event: 'expire',
+    to: 'canceled',
+    who: ['system'],
+    guard: expired,
+    money: 'release',
+    webhook: 'order.canceled',
+  },
+  ...disputeEdges('pay_out'),
+];
+
+/**
+ * The edge an event takes an order along, for this actor, now; `order_status_conflict` when there is none (the
+ * order's status does not allow it, its guard does not hold, or the actor may not).
+ */
+export function edgeOf(
+  order: GuardedOrder & { type: string },
+  event: OrderEvent,
+  actor: ActorKind,
+  now = new Date(),
+): Edge {
+  const edge = lifecycle.find(
+    (candidate) =>
+      candidate.type === order.type &&
+      candidate.from === order.status &&
+      candidate.event === event &&
+      candidate.who.includes(actor) &&
+      (candidate.guard?.holds(order, now) ?? true),
+  );
+  if (!edge) throw new DomainError('order_status_conflict');
+  return edge;
+}
+
+/** The edge every order of a type is created by. */
+export function creationEdge(type: OrderType): Edge {
+  const edge = lifecycle.find((candidate) => candidate.type === type && candidate.event === 'create');
+  if (!edge) throw new Error(`no creation edge for ${type}`);
+  return edge;
+}
+
+/** Open orders: money is held for them. */
+export const isOpen = (status: string) => status === 'new' || status === 'in-progress';
+
+/** Whether a dispute may open on the order (DESIGN §12): an edge of the table says so. */
+export const canDispute = (order: GuardedOrder & { type: string }) =>
+  lifecycle.some(
+    (edge) =>
+      edge.type === order.type &&
+      edge.from === order.status &&
+      edge.event === 'dispute_open' &&
+      (edge.guard?.holds(order, new Date()) ?? true),
+  );
+
+const typeTitles: Record<OrderType, string> = { pay_in: 'Pay-in', pay_out: 'Pay-out' };
+
+/** The state diagram of one order type, in Mermaid, from the table: each edge labelled event, who, guard, money. */
+export function lifecycleDiagram(type: OrderType): string {
+  const node = (status: OrderStatus | null) => (status === null ? '[*]' : status.replace('-', '_'));
+  const lines = [
+    'stateDiagram-v2',
+    `  %% ${typeTitles[type]}: generated from apps/server/src/modules/orders/lifecycle.ts`,
+  ];
+  for (const edge of lifecycle.filter((candidate) => candidate.type === type)) {
+    const parts = [
+      edge.event,
+      `by ${edge.who.join(', ')}`,
+      ...(edge.guard ? [`if ${edge.guard.text}`] : []),
+      ...(edge.money === 'none' ? [] : [`money: ${edge.money}`]),
+      ...(edge.webhook ? [edge.webhook] : []),
+    ];
+    lines.push(`  ${node(edge.from)} --> ${node(edge.to)}: ${parts.join(' · ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** The whole document of docs/order-lifecycle.md. */
+export function lifecycleDocument(): string {
+  return [
+    '# Order lifecycle',
+    '',
+    'Generated from `apps/server/src/modules/orders/lifecycle.ts` by `npm run docs:lifecycle --workspace apps/server`;',
+    'a test fails when this file and the table differ. Every move of an order is an edge below; any other move is a',
+    '409 (`order_status_conflict`). Each edge writes a line of the order’s timeline and tells its parties in real time.',
+    '',
+    ...(['pay_in', 'pay_out'] as const).flatMap((type) => [
+      `## ${typeTitles[type]}`,
+      '',
+      '```mermaid',
+      lifecycleDiagram(type),
+      '```',
+      '',
+    ]),
+  ].join('\n');
+}
