@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../test/orders-fixture';
+import { merchantPayIn, type OrderWorld, orderStatus, orderWorld, readyTrader } from '../../../test/orders-fixture';
 import { roleClients } from '../../../test/role-clients';
 import { newId } from '../../lib/ids';
 import { antiFraudCases } from '../anti-fraud/anti-fraud.table';
@@ -74,14 +74,8 @@ const message = (body: string, receivedAt = new Date()) => {
   return { id: `m-${messageSerial}`, package: null, title: '900', body, received_at: receivedAt.toISOString() };
 };
 
-async function createPayIn(amount: string) {
-  const response = await world.merchant.api.post('/api/v1/orders', payIn(amount));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.guid as string;
-}
-
-const statusOf = async (guid: string) =>
-  (await ctx.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, guid)))[0]?.status;
+const createPayIn = (amount: string) => merchantPayIn(world, amount);
+const statusOf = (guid: string) => orderStatus(ctx.app.db, guid);
 
 describe('terminals of a trader (SPEC §2.18)', () => {
   it('creates one on its own requisites, open to deposits only, unpaired, with a one-time code and its QR', async () => {

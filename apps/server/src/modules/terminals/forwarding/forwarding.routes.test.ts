@@ -9,11 +9,10 @@ import {
   smsGatewayWebhookRequest,
 } from '../../../../test/forwarding-payloads';
 import { Client, createTestApp, type TestContext } from '../../../../test/harness';
-import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../../test/orders-fixture';
+import { merchantPayIn, type OrderWorld, orderStatus, orderWorld, readyTrader } from '../../../../test/orders-fixture';
 import { roleClients } from '../../../../test/role-clients';
 import { auditEvents as auditLog } from '../../audit/audit.table';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
-import { orders } from '../../orders/orders.table';
 import { bankMessages, terminalForwarding, terminals } from '../terminals.table';
 
 let ctx: TestContext;
@@ -58,14 +57,8 @@ async function enabledLink(): Promise<Link> {
 const post = (path: string, request: AppRequest) =>
   ctx.app.inject({ method: 'POST', url: path, headers: request.headers, payload: request.body });
 
-async function createPayIn(amount: string) {
-  const response = await world.merchant.api.post('/api/v1/orders', payIn(amount));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.guid as string;
-}
-
-const statusOf = async (guid: string) =>
-  (await ctx.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, guid)))[0]?.status;
+const createPayIn = (amount: string) => merchantPayIn(world, amount);
+const statusOf = (guid: string) => orderStatus(ctx.app.db, guid);
 const messagesOf = (guid: string) => ctx.app.db.select().from(bankMessages).where(eq(bankMessages.terminalId, guid));
 
 let amountSerial = 5100;
