@@ -172,6 +172,25 @@ async function checkAppeals(check: Check, who: string, manage: boolean): Promise
   await visit(check, '/history?tab=appeals', 'Order history', `/history appeals (${who})`);
 }
 
+/**
+ * "Connect an app you already have" (DESIGN §19) on the trader's Pixel 7: as it opens, then with its link made (by the
+ * first run; later runs find it) and SmsForwarder picked, which shows the weak-signature warning.
+ */
+async function checkForwardingModal(check: Check): Promise<void> {
+  const { page } = check;
+  await page.getByRole('button', { name: 'Connect an app you already have to Pixel 7' }).click();
+  const modal = page.getByRole('dialog', { name: 'Connect an app you already have: Pixel 7' });
+  await expect(modal.getByRole('button', { name: 'Done' })).toBeVisible();
+  await expectNoAxeViolations(page, `${check.prefix} forwarding modal`, dialogSelector);
+  const create = modal.getByRole('button', { name: 'Create a link' });
+  if (await create.isVisible()) await create.click();
+  await modal.getByRole('radio', { name: 'SmsForwarder' }).click();
+  await expect(modal.getByRole('alert')).toContainText('Weaker protection');
+  await expectNoAxeViolations(page, `${check.prefix} forwarding modal with SmsForwarder`, dialogSelector);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+}
+
 /** The dispute modal of a canceled pay-in on /history: as it opens, with a reason's fields, and sent empty. */
 async function checkDisputeModal(check: Check): Promise<void> {
   const { page } = check;
@@ -463,6 +482,7 @@ for (const run of runs) {
       await checkDialog(check, 'Add terminal', 'Add terminal', 'add terminal modal');
       await checkDialog(check, 'Edit Pixel 7', 'Edit terminal Pixel 7', 'edit terminal modal');
       await checkDialog(check, 'Delete Pixel 7', 'Delete terminal', 'delete terminal modal');
+      await checkForwardingModal(check);
     });
 
     test('trader2: the insurance gate over settings', async ({ page }) => {

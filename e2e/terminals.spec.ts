@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
-import { type DemoUser, expectNoAxeViolations, mainNavigation, signIn, uniqueName } from './support';
+import { expectNoAxeViolations, uniqueName } from './support';
+import { addTerminal, grouped, openMenu, signedInPage } from './terminalSupport';
 
 /**
  * Terminals and devices (SPEC §2.17, §2.18, DESIGN §11): a trader adds a terminal on its requisites and gets a pairing
@@ -16,20 +17,6 @@ const device = {
   location: null,
   sims: [{ carrierName: 'Beeline', countryIso: 'ru', mcc: '250', mnc: '99' }],
 };
-
-async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
-  return page;
-}
-
-async function openMenu(page: Page, label: string, heading: string): Promise<void> {
-  await mainNavigation(page).getByRole('link', { name: label }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
-
-/** Roubles as the banks print them: groups of three digits. */
-const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** The message the payer's bank sends to the requisite the order names: Sberbank's SMS for a card, T-Bank's push. */
 function bankMessage(details: Record<string, string> | undefined, amount: string) {
@@ -51,26 +38,14 @@ test("a trader's new terminal pairs, is approved on /devices, and its bank messa
   const name = uniqueName('Galaxy');
 
   // Add: a name and both of the trader's requisites.
-  await trader.getByRole('button', { name: 'Add terminal' }).click();
-  const add = trader.getByRole('dialog', { name: 'Add terminal' });
-  await add.getByRole('textbox', { name: 'Name' }).fill(name);
-  for (const requisite of ['Sber card', 'T-Bank SBP']) {
-    await add.getByRole('combobox', { name: 'Requisites' }).click();
-    await trader.getByRole('option', { name: requisite, exact: true }).click();
-  }
-  // The list stays open for more choices; leaving the field closes it.
-  await add.getByRole('textbox', { name: 'Name' }).click();
-  await expect(trader.getByRole('option', { name: 'Sber card', exact: true })).toBeHidden();
-  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  const { pairing, card } = await addTerminal(trader, name);
 
   // The one-time pairing code, with its QR image.
-  const pairing = trader.getByRole('dialog', { name: `Pair a phone with ${name}` });
   await expect(pairing.getByRole('img', { name: `QR code of the pairing code for ${name}` })).toBeVisible();
   await expectNoAxeViolations(trader, 'pairing code modal', '[role="dialog"]');
   const code = /[A-Z2-9]{4}-[A-Z2-9]{4}/.exec((await pairing.textContent()) ?? '')?.[0];
   expect(code).toBeDefined();
   await pairing.getByRole('button', { name: 'Done' }).click();
-  const card = trader.getByRole('article').filter({ hasText: name });
   await expect(card).toContainText('Not paired');
 
   // The phone pairs with the code: the card says it waits for moderation, without a reload.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { newId, randomToken } from '../src/lib/ids';
 import { flowExecutors, flows } from '../src/modules/flows/flows.table';
+import { orders } from '../src/modules/orders/orders.table';
 import { requisiteRestrictions, requisites } from '../src/modules/requisites/requisites.table';
 import { agentLinks, traderProfiles, userFees } from '../src/modules/users/users.table';
 import { ApiClient, Client, createUser, fund, type TestContext } from './harness';
@@ -148,3 +149,16 @@ export const payOut = (amount: string, extra: Record<string, unknown> = {}) => (
   client_order_id: `out-${Date.now()}-${nextSerial()}`,
   ...extra,
 });
+
+/** A pay-in of `amount` RUB that the world's merchant creates through the signed API; its guid. */
+export async function merchantPayIn(world: OrderWorld, amount: string): Promise<string> {
+  const response = await world.merchant.api.post('/api/v1/orders', payIn(amount));
+  if (response.statusCode !== 201) throw new Error(`pay-in refused: ${response.statusCode} ${response.body}`);
+  return response.json().data.guid as string;
+}
+
+/** An order's status as stored. */
+export async function orderStatus(db: Db, guid: string): Promise<string | undefined> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, guid));
+  return row?.status;
+}

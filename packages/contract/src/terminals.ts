@@ -123,6 +123,10 @@ export type CreatedTerminal = z.infer<typeof createdTerminalSchema>;
 
 export const terminalListQuerySchema = listQuerySchema;
 
+/** The Android forwarding apps a terminal accepts bank messages from (DESIGN §19). */
+export const forwardingApps = ['smsgate', 'smsforwarder', 'sms-gateway-webhook'] as const;
+export type ForwardingApp = (typeof forwardingApps)[number];
+
 export const bankMessageOutcomes = ['matched', 'unmatched', 'ambiguous', 'ignored', 'blocked'] as const;
 export type BankMessageOutcome = (typeof bankMessageOutcomes)[number];
 
@@ -143,6 +147,10 @@ export const terminalNotificationSchema = z
     outcome: z.object({ slug: z.enum(bankMessageOutcomes), title: z.string() }),
     orderGuid: z.string().nullable(),
     received_at: z.string(),
+    /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
+    app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
+    /** Its app's signature does not cover the text (SmsForwarder): matched like any other, but marked. */
+    weakly_authenticated: z.boolean(),
   })
   .meta({ id: 'TerminalNotification' });
 export type TerminalNotification = z.infer<typeof terminalNotificationSchema>;
@@ -199,3 +207,42 @@ export const deviceNotificationsResultSchema = z
     ),
   })
   .meta({ id: 'DeviceNotificationsResult' });
+
+/**
+ * A terminal's forwarding link (DESIGN §19): the URL the trader's own SMS app posts to, the key it signs with, and for
+ * each app the steps in its own settings and the template to paste (SmsForwarder's and SMS Gateway webhook's request
+ * body; SMSGate's registration request).
+ */
+export const terminalForwardingSchema = z
+  .object({
+    url: z.string(),
+    /** The URL as a QR image (a data URL), to open it on the phone. */
+    url_qr: z.string(),
+    signing_key: z.string(),
+    apps: z.array(
+      z.object({
+        app: z.enum(forwardingApps),
+        title: z.string(),
+        /** The app's own settings, step by step, in the request's language. */
+        how: z.array(z.string()),
+        template: z.string().optional(),
+        /** The app's signature does not cover the message (SmsForwarder): its messages are marked. */
+        weak_authentication: z.boolean(),
+      }),
+    ),
+    created_at: z.string(),
+    /** When the last message came through the link; null before the first. */
+    last_message_at: z.string().nullable(),
+  })
+  .meta({ id: 'TerminalForwarding' });
+export type TerminalForwarding = z.infer<typeof terminalForwardingSchema>;
+
+/** What the forwarding endpoint answers an app: per message, stored now or seen before, and what came of it. */
+export const forwardedResultSchema = z
+  .object({
+    app: z.enum(forwardingApps),
+    results: z.array(
+      z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
+    ),
+  })
+  .meta({ id: 'ForwardedResult' });

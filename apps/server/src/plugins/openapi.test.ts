@@ -97,7 +97,12 @@ describe('OpenAPI document', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations.sort()).toEqual(
-      ['POST /api/device/v1/heartbeat', 'POST /api/device/v1/notifications', 'POST /api/device/v1/pair'].sort(),
+      [
+        'POST /api/device/v1/forward/{token}',
+        'POST /api/device/v1/heartbeat',
+        'POST /api/device/v1/notifications',
+        'POST /api/device/v1/pair',
+      ].sort(),
     );
     expect(JSON.stringify(document)).not.toContain('/api/inner/');
   });

@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors';
 import { clearFailures, countAttempt, uncountAttempt } from './throttle.repository';
 
 /** What is being guessed at: every endpoint that checks a secret has its own windows (DESIGN §3). */
-export type ThrottlePurpose = 'login' | 'password' | 'two_factor' | 'invite' | 'pairing';
+export type ThrottlePurpose = 'login' | 'password' | 'two_factor' | 'invite' | 'pairing' | 'forwarding';
 
 /**
  * Purposes whose "account" is a real account, so that it also gets a window whatever the address: an invite code or

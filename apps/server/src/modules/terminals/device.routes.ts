@@ -5,12 +5,15 @@ import {
   devicePairedSchema,
   devicePairSchema,
   deviceStateSchema,
+  forwardedResultSchema,
   successEnvelope,
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { replies } from '../../http/replies';
 import { registerOpenapi } from '../../plugins/openapi';
 import { bearerToken, heartbeat, pairDevice, receiveNotifications } from './device.service';
+import { receiveForwarded } from './forwarding/forwarding.service';
 
 const tags = ['device'];
 const meanings = {
@@ -89,5 +92,59 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  await app.register(forwardRoute, { deps: { ...deps, secrets: app.deps.secrets } });
+
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+};
+
+const forwardMeanings = {
+  401:
+    'The link is unknown or revoked (forwarding_token_invalid), the request is not signed with its key or not from ' +
+    'a known app (forwarding_signature_invalid), or it was signed too long ago (forwarding_timestamp_invalid).',
+  422: 'A message that is too long or malformed (validation_failed).',
+  429: 'Too many wrong links or signatures from this address: Retry-After says how long to wait (throttled).',
+} as const;
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * POST /forward/{token} (DESIGN §19): the Android forwarding apps a trader already has post here. Each signs its own
+ * way over the body exactly as sent, so this route keeps every body as text, whatever its type (JSON from SMSGate and
+ * SMS Gateway webhook, JSON or a form from SmsForwarder), and reads it only once its signature holds.
+ */
+const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwarded>[0] }> = async (app, options) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post(
+    '/forward/:token',
+    {
+      config: { access: 'public' as const, signed: true, csrf: false },
+      schema: {
+        tags,
+        summary: 'Bank messages from a forwarding app (SMSGate, SmsForwarder, SMS Gateway webhook)',
+        description:
+          "The URL a terminal's forwarding link gives. SMSGate: X-Signature = hex HMAC-SHA256(key, body + X-Timestamp). " +
+          'SmsForwarder: its JSON template with sign = Base64 HMAC-SHA256(key, timestamp_ms + "\\n" + key). ' +
+          'SMS Gateway webhook: its template with X-Signature = hex HMAC-SHA256(key, body).',
+        params: z.object({ token: z.string().max(200) }),
+        response: replies({ 200: successEnvelope(forwardedResultSchema) }, [401, 422, 429], forwardMeanings),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await receiveForwarded(
+        options.deps,
+        request.params.token,
+        {
+          rawBody: typeof request.body === 'string' ? request.body : '',
+          contentType: (header(request.headers['content-type']) ?? '').toLowerCase(),
+          signature: header(request.headers['x-signature']),
+          timestamp: header(request.headers['x-timestamp']),
+        },
+        { ip: request.ip },
+      ),
+    }),
+  );
 };

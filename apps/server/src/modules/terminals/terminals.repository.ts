@@ -1,14 +1,15 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { requisites } from '../requisites/requisites.table';
 import { users } from '../users/users.table';
-import { bankMessages, terminalRequisites, terminals } from './terminals.table';
+import { bankMessages, terminalForwarding, terminalRequisites, terminals } from './terminals.table';
 
 export type TerminalRow = typeof terminals.$inferSelect;
 export type NewTerminal = typeof terminals.$inferInsert;
 export type BankMessageRow = typeof bankMessages.$inferSelect;
 export type NewBankMessage = typeof bankMessages.$inferInsert;
+export type ForwardingRow = typeof terminalForwarding.$inferSelect;
 
 const ownerColumns = { id: users.id, username: users.username, email: users.email };
 
@@ -116,12 +117,15 @@ export async function replaceRequisites(db: Executor, terminalId: string, requis
   await db.insert(terminalRequisites).values(requisiteIds.map((requisiteId) => ({ terminalId, requisiteId })));
 }
 
-/** Enabled terminals not heard of since `before` lose their connection; returns their ids and owners. */
+/**
+ * Enabled terminals not heard of since `before` lose their connection; returns their ids and owners. Only a paired
+ * device sends heartbeats: a terminal fed by a forwarding app alone (DESIGN §19) is silent between messages.
+ */
 export async function markLostConnection(db: Executor, before: Date) {
   return db
     .update(terminals)
     .set({ status: 'lost_connection', updatedAt: new Date() })
-    .where(and(eq(terminals.status, 'enabled'), live, lt(terminals.lastSeenAt, before)))
+    .where(and(eq(terminals.status, 'enabled'), live, lt(terminals.lastSeenAt, before), isNotNull(terminals.tokenHash)))
     .returning({ id: terminals.id, userId: terminals.userId });
 }
 
@@ -160,4 +164,53 @@ export async function listBankMessages(db: Executor, terminalId: string, page: {
     countRows(db, db.select({ id: bankMessages.id }).from(bankMessages).where(where)),
   ]);
   return { rows, count };
+}
+
+export async function findForwarding(db: Executor, terminalId: string): Promise<ForwardingRow | undefined> {
+  const [row] = await db.select().from(terminalForwarding).where(eq(terminalForwarding.terminalId, terminalId));
+  return row;
+}
+
+/** Creates the terminal's link or replaces it (a new token and key); true when it is new. */
+export async function saveForwarding(db: Executor, row: typeof terminalForwarding.$inferInsert): Promise<boolean> {
+  const [saved] = await db
+    .insert(terminalForwarding)
+    .values(row)
+    .onConflictDoUpdate({
+      target: terminalForwarding.terminalId,
+      set: {
+        tokenHash: row.tokenHash,
+        tokenSealed: row.tokenSealed,
+        signingKeySealed: row.signingKeySealed,
+        createdBy: row.createdBy,
+        createdAt: new Date(),
+        lastMessageAt: null,
+      },
+    })
+    .returning({ inserted: sql<boolean>`xmax = 0` });
+  return saved?.inserted === true;
+}
+
+export async function deleteForwarding(db: Executor, terminalId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(terminalForwarding)
+    .where(eq(terminalForwarding.terminalId, terminalId))
+    .returning({ id: terminalForwarding.terminalId });
+  return deleted.length > 0;
+}
+
+/** The link of a token (its hash) and its live terminal, the terminal locked for the call that uses it. */
+export async function forwardingOfToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ link: terminalForwarding, terminal: terminals })
+    .from(terminalForwarding)
+    .innerJoin(terminals, eq(terminals.id, terminalForwarding.terminalId))
+    .where(and(eq(terminalForwarding.tokenHash, tokenHash), live))
+    .limit(1)
+    .for('update', { of: terminals });
+  return row;
+}
+
+export async function touchForwarding(db: Executor, terminalId: string, at: Date): Promise<void> {
+  await db.update(terminalForwarding).set({ lastMessageAt: at }).where(eq(terminalForwarding.terminalId, terminalId));
 }

@@ -1,8 +1,8 @@
-import type { UserType } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
-import { type OrderWorld, orderWorld, payIn, readyTrader } from '../../../test/orders-fixture';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { merchantPayIn, type OrderWorld, orderStatus, orderWorld, readyTrader } from '../../../test/orders-fixture';
+import { roleClients } from '../../../test/role-clients';
 import { newId } from '../../lib/ids';
 import { antiFraudCases } from '../anti-fraud/anti-fraud.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
@@ -14,7 +14,7 @@ import { bankMessages, terminals } from './terminals.table';
 
 let ctx: TestContext;
 let world: OrderWorld;
-const clients = new Map<string, Client>();
+let as: Awaited<ReturnType<typeof roleClients>>;
 
 const device = {
   android_id: 'a1b2c3d4e5f60718',
@@ -28,24 +28,9 @@ const device = {
 beforeAll(async () => {
   ctx = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '100000' });
   world = await orderWorld(ctx);
-  const roles: [string, UserType, string[]][] = [
-    ['support', 'admin', ['support']],
-    ['merchant', 'merchant', []],
-    ['agent', 'agent', []],
-    ['partner', 'partner', []],
-  ];
-  for (const [name, type, userRoles] of roles) {
-    const user = await createUser(ctx.database, { type, roles: userRoles });
-    clients.set(name, await new Client(ctx.app).signIn(user.username));
-  }
+  as = await roleClients(ctx);
 });
 afterAll(() => ctx.close());
-
-const as = (name: string) => {
-  const client = clients.get(name);
-  if (!client) throw new Error(`no client ${name}`);
-  return client;
-};
 
 /** The card number of the world's trader's requisite. */
 async function cardOf(requisiteId: string) {
@@ -89,14 +74,8 @@ const message = (body: string, receivedAt = new Date()) => {
   return { id: `m-${messageSerial}`, package: null, title: '900', body, received_at: receivedAt.toISOString() };
 };
 
-async function createPayIn(amount: string) {
-  const response = await world.merchant.api.post('/api/v1/orders', payIn(amount));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data.guid as string;
-}
-
-const statusOf = async (guid: string) =>
-  (await ctx.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, guid)))[0]?.status;
+const createPayIn = (amount: string) => merchantPayIn(world, amount);
+const statusOf = (guid: string) => orderStatus(ctx.app.db, guid);
 
 describe('terminals of a trader (SPEC §2.18)', () => {
   it('creates one on its own requisites, open to deposits only, unpaired, with a one-time code and its QR', async () => {

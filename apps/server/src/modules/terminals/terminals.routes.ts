@@ -2,6 +2,7 @@ import {
   createdTerminalSchema,
   listEnvelope,
   successEnvelope,
+  terminalForwardingSchema,
   terminalInputSchema,
   terminalListQuerySchema,
   terminalModeSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
+import { createForwarding, deleteForwarding, getForwarding } from './forwarding/forwarding.service';
 import {
   createTerminal,
   deleteTerminal,
@@ -29,6 +31,9 @@ const tags = ['terminals'];
 const one = successEnvelope(terminalSchema);
 const created = successEnvelope(createdTerminalSchema);
 const guidParams = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
+
+const forwarding = successEnvelope(terminalForwardingSchema);
+const deleted = successEnvelope(z.object({ guid: z.string() }));
 
 /** The address the trader's browser reached us at: the pairing QR tells the device where to pair. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -78,11 +83,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/',
     {
       config: { access: 'terminals.write' },
-      schema: {
-        tags,
-        params: guidParams,
-        response: replies({ 200: successEnvelope(z.object({ guid: z.string() })) }, writeErrors),
-      },
+      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
     },
     async (request) => ({
       success: true as const,
@@ -144,6 +145,60 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await setTerminalMode(deps, requireUser(request), request.params.guid, request.body, request.language),
+    }),
+  );
+
+  // A forwarding link (DESIGN §19): the trader's own SMS app posts its bank messages to it.
+  const forwardingDeps = { ...deps, secrets: app.deps.secrets };
+  app.get(
+    '/terminal/:guid/forwarding',
+    {
+      config: { access: 'terminals.read' },
+      schema: {
+        tags,
+        params: guidParams,
+        response: replies({ 200: successEnvelope(terminalForwardingSchema.nullable()) }, readErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getForwarding(
+        forwardingDeps,
+        requireUser(request),
+        request.params.guid,
+        originOf(request),
+        request.language,
+      ),
+    }),
+  );
+
+  app.post(
+    '/terminal/:guid/forwarding',
+    {
+      config: { access: 'terminals.write' },
+      schema: { tags, params: guidParams, response: replies({ 200: forwarding, 201: forwarding }, writeErrors) },
+    },
+    async (request, reply) => {
+      const result = await createForwarding(
+        forwardingDeps,
+        requireUser(request),
+        request.params.guid,
+        originOf(request),
+        request.language,
+      );
+      return reply.code(result.created ? 201 : 200).send({ success: true as const, data: result.forwarding });
+    },
+  );
+
+  app.delete(
+    '/terminal/:guid/forwarding',
+    {
+      config: { access: 'terminals.write' },
+      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deleteForwarding(forwardingDeps, requireUser(request), request.params.guid),
     }),
   );
 

@@ -67,7 +67,7 @@ export async function announceTerminal(tx: Executor, terminal: { id: string; use
   );
 }
 
-async function loadOwn(db: Executor, actor: Actor, id: string, lock = false) {
+export async function loadOwn(db: Executor, actor: Actor, id: string, lock = false) {
   const row = await repo.findTerminal(db, id, lock);
   if (!row || (actor.type !== 'admin' && row.terminal.userId !== actor.id)) throw new DomainError('not_found');
   return row;
@@ -208,10 +208,17 @@ const moves = {
 } as const satisfies Record<string, { from: readonly TerminalStatus[] }>;
 
 /** Where a move takes a terminal: a pause by its admin or by its trader, play back to moderation, or approval. */
-function targetOf(move: keyof typeof moves, actor: Actor, terminal: repo.TerminalRow): TerminalStatus {
+async function targetOf(
+  tx: Executor,
+  move: keyof typeof moves,
+  actor: Actor,
+  terminal: repo.TerminalRow,
+): Promise<TerminalStatus> {
   if (move === 'disable') return actor.type === 'admin' ? 'disabled_by_admin' : 'disabled';
-  // Played without a device paired, it waits for one rather than for an admin.
-  if (move === 'moderate') return terminal.tokenHash ? 'moderation' : 'unassigned';
+  // Played without a paired device or a forwarding link (DESIGN §19), it waits for one rather than for an admin.
+  if (move === 'moderate') {
+    return terminal.tokenHash || (await repo.findForwarding(tx, terminal.id)) ? 'moderation' : 'unassigned';
+  }
   return 'enabled';
 }
 
@@ -228,7 +235,7 @@ export async function moveTerminal(
     const allowed: readonly TerminalStatus[] =
       move === 'disable' && actor.type === 'admin' ? [...moves.disable.from, 'disabled'] : moves[move].from;
     if (!allowed.includes(from)) throw new DomainError('terminal_status_conflict');
-    const to = targetOf(move, actor, terminal);
+    const to = await targetOf(tx, move, actor, terminal);
     await repo.updateTerminal(tx, id, {
       status: to,
       ...(to === 'enabled' ? { approvedAt: terminal.approvedAt ?? new Date(), lastSeenAt: new Date() } : {}),

@@ -113,6 +113,10 @@ export const bankMessages = pgTable(
     tail: text('tail'),
     counterparty: text('counterparty'),
     outcome: text('outcome').notNull(),
+    /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
+    app: text('app'),
+    /** Its app's signature did not cover the text (SmsForwarder). */
+    weaklyAuthenticated: boolean('weakly_authenticated').notNull().default(false),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -126,5 +130,29 @@ export const bankMessages = pgTable(
       'bank_messages_outcome_check',
       sql`${table.outcome} in ('matched', 'unmatched', 'ambiguous', 'ignored', 'blocked')`,
     ),
+    check('bank_messages_app_check', sql`${table.app} in ('smsgate', 'smsforwarder', 'sms-gateway-webhook')`),
   ],
+);
+
+/**
+ * A terminal's forwarding link (DESIGN §19): the URL a trader's own SMS-forwarding app posts to. Its token is kept as a
+ * SHA-256 hash to find the link by, and sealed (with the signing key) so its trader can see the URL again; the
+ * database alone reveals neither.
+ */
+export const terminalForwarding = pgTable(
+  'terminal_forwarding',
+  {
+    terminalId: uuid('terminal_id')
+      .primaryKey()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    tokenSealed: text('token_sealed').notNull(),
+    signingKeySealed: text('signing_key_sealed').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('terminal_forwarding_token_idx').on(table.tokenHash)],
 );

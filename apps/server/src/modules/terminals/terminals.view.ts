@@ -1,5 +1,6 @@
 import {
   type BankMessageOutcome,
+  type ForwardingApp,
   formatAmount,
   type Language,
   type Terminal,
@@ -64,5 +65,7 @@ export function bankMessageView(
     outcome: { slug: outcome, title: translate(language, `bank_message.outcome.${outcome}`) },
     orderGuid: row.orderId,
     received_at: row.receivedAt.toISOString(),
+    app: row.app ? { slug: row.app as ForwardingApp, title: translate(language, `forwarding.app.${row.app}`) } : null,
+    weakly_authenticated: row.weaklyAuthenticated,
   };
 }

@@ -117,6 +117,8 @@ export function notification(index: number, overrides: Partial<TerminalNotificat
     outcome: { slug: 'matched', title: 'Matched' },
     orderGuid: '01a201f1-0000-7000-8000-0000000e0001',
     received_at: '2026-03-05T07:15:09.000Z',
+    app: null,
+    weakly_authenticated: false,
     ...overrides,
   };
 }

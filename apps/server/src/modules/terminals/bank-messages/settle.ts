@@ -1,4 +1,4 @@
-import { type BankMessageOutcome, type DeviceNotification, parseAmount } from '@paydesk/contract';
+import { type BankMessageOutcome, type DeviceNotification, type ForwardingApp, parseAmount } from '@paydesk/contract';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
@@ -16,9 +16,11 @@ import { type ParsedBankMessage, parseBankMessage } from './parse';
  */
 export const clockSkewMs = 60_000;
 
-type Notification = Required<Pick<DeviceNotification, 'id' | 'body' | 'received_at'>> & {
+export type Notification = Required<Pick<DeviceNotification, 'id' | 'body' | 'received_at'>> & {
   package: string | null;
   title: string | null;
+  /** The forwarding app it came through (DESIGN §19), and whether its signature left the text uncovered. */
+  via?: { app: ForwardingApp; weak: boolean };
 };
 
 export interface MessageResult {
@@ -259,6 +261,8 @@ function storedMessage(deps: OrderDeps, terminalId: string, reading: Reading): r
     tail: parsed?.tail ?? null,
     counterparty: operation?.counterparty ?? null,
     outcome: reading.outcome,
+    app: message.via?.app ?? null,
+    weaklyAuthenticated: message.via?.weak ?? false,
     orderId: reading.orderId,
   };
 }

@@ -44,14 +44,15 @@ describe('the bank messages modal', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Received', 'Title', 'Type', 'Message', 'Operation', 'Amount', 'Outcome', 'Order']);
+    ).toEqual(['Received', 'Title', 'Type', 'App', 'Message', 'Operation', 'Amount', 'Outcome', 'Order']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(20);
-    const [received, title, type, body, operation, amount, outcome, order] = cellsOf(rows[0] as HTMLElement);
+    const [received, title, type, app, body, operation, amount, outcome, order] = cellsOf(rows[0] as HTMLElement);
     expect(received).toMatch(/^\d\d\.03\.2026 \d\d:15:09$/);
-    expect([title, type, body, operation, amount, outcome]).toEqual([
+    expect([title, type, app, body, operation, amount, outcome]).toEqual([
       'СберБанк',
       'SMS',
+      'Paydesk',
       'СЧЁТ2202 10:15 Перевод 100р от Ивана И. Баланс: 15000р',
       'Incoming transfer',
       '100 RUB',
@@ -86,7 +87,7 @@ describe('the bank messages modal', () => {
 
     const dialog = await openFromDevices();
     const row = (await within(dialog).findByText('Ignored')).closest('tr') as HTMLElement;
-    expect(cellsOf(row).slice(4)).toEqual(['—', '—', 'Ignored', '—']);
+    expect(cellsOf(row).slice(5)).toEqual(['—', '—', 'Ignored', '—']);
   });
 
   it("fails silently, as SPEC §8 has it: 'Some problems.' in place of the list, no toast, no server text", async () => {

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { Terminal, TerminalNotification } from '@paydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,20 @@ function notificationColumns(t: (key: string) => string): DataTableColumn<Termin
     },
     { key: 'title', title: t('notifications.column.title'), render: (message) => message.title },
     { key: 'type', title: t('notifications.column.type'), render: (message) => message.type.title },
+    {
+      key: 'app',
+      title: t('notifications.column.app'),
+      render: (message) => (
+        <Stack gap={2}>
+          <Text size="sm">{message.app?.title ?? t('notifications.deviceApp')}</Text>
+          {message.weakly_authenticated && (
+            <Badge color="yellow" variant="light" size="sm">
+              {t('notifications.weak')}
+            </Badge>
+          )}
+        </Stack>
+      ),
+    },
     {
       key: 'body',
       title: t('notifications.column.body'),
@@ -95,7 +109,7 @@ function NotificationsTable({ guid }: { guid: string }) {
         emptyMessage={messages.isError ? t('notifications.someProblems') : t('notifications.empty')}
         caption={t('notifications.table')}
         scrollRegionLabel={t('notifications.table')}
-        minWidthPx={1150}
+        minWidthPx={1300}
       />
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />

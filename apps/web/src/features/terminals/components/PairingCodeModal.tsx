@@ -1,10 +1,11 @@
-import { Button, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { CreatedTerminal } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { AppModal } from '../../../ui/AppModal';
 import { CopyAction } from '../../../ui/CopyAction';
 import { useRetained } from '../../../ui/useRetained';
+import { QrImage } from './QrImage';
 
 export interface PairingCodeModalProps {
   /** A new terminal or a new code of one (DESIGN §11); null when the modal is closed. */
@@ -25,17 +26,7 @@ export function PairingCodeModal({ pairing, onClose }: PairingCodeModalProps) {
       {shown && (
         <Stack gap="md" align="center" ta="center">
           <Text size="sm">{t('pairing.howTo')}</Text>
-          {/* The QR code is dark on white in both themes: a phone's camera reads it best that way. */}
-          <Image
-            src={shown.pairing_qr}
-            alt={t('pairing.qrAlt', { name })}
-            w={208}
-            h={208}
-            bg="white"
-            p={8}
-            radius="sm"
-            style={{ border: '1px solid var(--mantine-color-default-border)' }}
-          />
+          <QrImage src={shown.pairing_qr} alt={t('pairing.qrAlt', { name })} size={208} />
           <Stack gap={2} align="center">
             <Text size="sm" c="dimmed">
               {t('pairing.code')}

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Terminal } from '@paydesk/contract';
-import { IconMessage2, IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconMessage2, IconPencil, IconPlugConnected, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyableId } from '../../../ui/CopyableId';
 import { IconAction } from './IconAction';
@@ -11,6 +11,7 @@ export interface TerminalCardActions {
   onDelete: (terminal: Terminal) => void;
   onMessages: (terminal: Terminal) => void;
   onPairingCode: (terminal: Terminal) => void;
+  onForwarding: (terminal: Terminal) => void;
 }
 
 export interface TerminalCardProps {
@@ -54,6 +55,10 @@ export function TerminalCard({ terminal, actions, showOwner, mayWrite, pairingBu
               <IconMessage2 size={18} aria-hidden />
             </IconAction>
           )}
+          {/* Anyone who sees the card sees its forwarding link; only a writer changes it (DESIGN §19). */}
+          <IconAction label={t('actions.forwarding', { name })} onClick={() => actions.onForwarding(terminal)}>
+            <IconPlugConnected size={18} aria-hidden />
+          </IconAction>
           {mayWrite && (
             <>
               <IconAction

@@ -42,6 +42,7 @@ describe("a trader's terminals", () => {
     expect(buttonNames(main)).toEqual([
       'Copy',
       'Bank messages of Main phone',
+      'Connect an app you already have to Main phone',
       'New pairing code for Main phone',
       'Edit Main phone',
       'Delete Main phone',
@@ -192,7 +193,11 @@ describe("an admin's terminals", () => {
     renderApp('/terminal');
 
     const main = await cardOf('Main phone');
-    expect(buttonNames(main)).toEqual(['Copy', 'Bank messages of Main phone']);
+    expect(buttonNames(main)).toEqual([
+      'Copy',
+      'Bank messages of Main phone',
+      'Connect an app you already have to Main phone',
+    ]);
     expect(screen.queryByRole('button', { name: 'Add terminal' })).not.toBeInTheDocument();
   });
 });

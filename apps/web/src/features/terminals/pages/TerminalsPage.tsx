@@ -10,6 +10,7 @@ import { useListParams } from '../../../ui/useListParams';
 import { useIssuePairingCode } from '../api/issuePairingCode';
 import { type TerminalScope, useTerminalsList } from '../api/listTerminals';
 import { DeleteTerminalModal } from '../components/DeleteTerminalModal';
+import { ForwardingModal } from '../components/ForwardingModal';
 import { NotificationsModal } from '../components/NotificationsModal';
 import { PairingCodeModal } from '../components/PairingCodeModal';
 import { TerminalCard, type TerminalCardActions } from '../components/TerminalCard';
@@ -23,6 +24,7 @@ type Dialog =
   | TerminalFormTarget
   | { kind: 'delete'; terminal: Terminal }
   | { kind: 'messages'; terminal: Terminal }
+  | { kind: 'forwarding'; terminal: Terminal }
   | { kind: 'pairing'; pairing: CreatedTerminal };
 
 /**
@@ -43,7 +45,7 @@ export function TerminalsPage() {
   const pairingCode = useIssuePairingCode();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const terminalOf = (kind: 'delete' | 'messages') =>
+  const terminalOf = (kind: 'delete' | 'messages' | 'forwarding') =>
     dialog?.kind === kind && 'terminal' in dialog ? dialog.terminal : null;
 
   const actions: TerminalCardActions = {
@@ -51,6 +53,7 @@ export function TerminalsPage() {
     onDelete: (terminal) => setDialog({ kind: 'delete', terminal }),
     onMessages: (terminal) => setDialog({ kind: 'messages', terminal }),
     onPairingCode: (terminal) => void askPairingCode(terminal),
+    onForwarding: (terminal) => setDialog({ kind: 'forwarding', terminal }),
   };
 
   async function askPairingCode(terminal: Terminal) {
@@ -122,6 +125,7 @@ export function TerminalsPage() {
       <PairingCodeModal pairing={dialog?.kind === 'pairing' ? dialog.pairing : null} onClose={close} />
       <DeleteTerminalModal terminal={terminalOf('delete')} onClose={close} />
       <NotificationsModal terminal={terminalOf('messages')} onClose={close} />
+      <ForwardingModal terminal={terminalOf('forwarding')} mayWrite={mayWrite} onClose={close} />
     </Stack>
   );
 }

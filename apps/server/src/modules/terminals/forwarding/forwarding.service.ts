@@ -1,0 +1,148 @@
+import type { ForwardingApp, Language, TerminalForwarding, TerminalStatus } from '@paydesk/contract';
+import QRCode from 'qrcode';
+import type { Executor } from '../../../db/client';
+import { DomainError } from '../../../lib/errors';
+import { randomToken, sha256 } from '../../../lib/ids';
+import type { Secrets } from '../../../lib/secrets';
+import { recordAudit } from '../../audit/audit.service';
+import { createThrottle } from '../../auth/throttle';
+import { type MessageResult, receiveBankMessages } from '../bank-messages/settle';
+import type { DeviceClient } from '../device.service';
+import * as repo from '../terminals.repository';
+import { type Actor, announceTerminal, loadOwn, type TerminalDeps } from '../terminals.service';
+import { type ForwardedRequest, recogniseForwarded } from './apps';
+import { appsGuide } from './guide';
+
+export interface ForwardingDeps extends TerminalDeps {
+  secrets: Secrets;
+}
+
+/** Where the apps post: the URL of a token on the address the trader's browser reached us at. */
+export const forwardingUrl = (origin: string, token: string) => `${origin}/api/device/v1/forward/${token}`;
+
+const paused: readonly string[] = ['disabled', 'disabled_by_admin'];
+
+async function viewOf(
+  deps: ForwardingDeps,
+  link: repo.ForwardingRow,
+  origin: string,
+  language: Language,
+): Promise<TerminalForwarding> {
+  const url = forwardingUrl(origin, deps.secrets.open(link.tokenSealed));
+  return {
+    url,
+    url_qr: await QRCode.toDataURL(url, { margin: 1, width: 240 }),
+    signing_key: deps.secrets.open(link.signingKeySealed),
+    apps: appsGuide(url, language),
+    created_at: link.createdAt.toISOString(),
+    last_message_at: link.lastMessageAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /terminal/{guid}/forwarding: the terminal's link, or null while it has none. */
+export async function getForwarding(
+  deps: ForwardingDeps,
+  actor: Actor,
+  id: string,
+  origin: string,
+  language: Language,
+): Promise<TerminalForwarding | null> {
+  await loadOwn(deps.db, actor, id);
+  const link = await repo.findForwarding(deps.db, id);
+  return link ? viewOf(deps, link, origin, language) : null;
+}
+
+/**
+ * POST /terminal/{guid}/forwarding: a new link, or a new token and key for the one there is (the old URL stops
+ * working at once). An unpaired terminal now has a source of messages and waits for an admin, as after pairing; its
+ * messages count only once the admin has enabled it.
+ */
+export async function createForwarding(
+  deps: ForwardingDeps,
+  actor: Actor,
+  id: string,
+  origin: string,
+  language: Language,
+): Promise<{ created: boolean; forwarding: TerminalForwarding }> {
+  return deps.db.transaction(async (tx) => {
+    const { terminal } = await loadOwn(tx, actor, id, true);
+    const token = randomToken(16);
+    const created = await repo.saveForwarding(tx, {
+      terminalId: id,
+      tokenHash: sha256(token),
+      tokenSealed: deps.secrets.seal(token),
+      signingKeySealed: deps.secrets.seal(randomToken(32)),
+      createdBy: actor.id,
+    });
+    if (terminal.status === 'unassigned') await moveTo(tx, terminal, 'moderation');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: created ? 'terminal.forwarding_created' : 'terminal.forwarding_replaced',
+      targetUserId: terminal.userId,
+      after: { id, status: terminal.status === 'unassigned' ? 'moderation' : terminal.status },
+    });
+    const link = await repo.findForwarding(tx, id);
+    if (!link) throw new DomainError('not_found');
+    return { created, forwarding: await viewOf(deps, link, origin, language) };
+  });
+}
+
+/**
+ * DELETE /terminal/{guid}/forwarding: the URL stops working. A terminal left with no paired device has no source of
+ * messages any more, so it goes back to unassigned (a paused one stays paused).
+ */
+export async function deleteForwarding(deps: ForwardingDeps, actor: Actor, id: string): Promise<{ guid: string }> {
+  return deps.db.transaction(async (tx) => {
+    const { terminal } = await loadOwn(tx, actor, id, true);
+    if (!(await repo.deleteForwarding(tx, id))) throw new DomainError('not_found');
+    const orphan = !terminal.tokenHash && !paused.includes(terminal.status);
+    if (orphan && terminal.status !== 'unassigned') await moveTo(tx, terminal, 'unassigned');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'terminal.forwarding_revoked',
+      targetUserId: terminal.userId,
+      before: { id, status: terminal.status },
+      after: { id, status: orphan ? 'unassigned' : terminal.status },
+    });
+    return { guid: id };
+  });
+}
+
+async function moveTo(tx: Executor, terminal: repo.TerminalRow, status: TerminalStatus) {
+  await repo.updateTerminal(tx, terminal.id, { status });
+  await announceTerminal(tx, terminal, status);
+}
+
+/**
+ * POST /api/device/v1/forward/{token}: what a forwarding app posted, verified its own way (forwarding/apps.ts), goes
+ * through the device API's own path: the same parsers, deduplication and settlement, in one transaction with the
+ * terminal locked. A wrong token or signature changes nothing and counts against the caller's address like any other
+ * guessed secret.
+ */
+export async function receiveForwarded(
+  deps: ForwardingDeps,
+  token: string,
+  request: ForwardedRequest,
+  client: DeviceClient,
+): Promise<{ app: ForwardingApp; results: MessageResult[] }> {
+  const throttle = createThrottle(deps.db, deps.config, 'forwarding');
+  const failures = ['forwarding_token_invalid', 'forwarding_signature_invalid'] as const;
+  return throttle.guard(sha256(token).slice(0, 16), client.ip, failures, () =>
+    deps.db.transaction(async (tx) => {
+      const found = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await repo.forwardingOfToken(tx, sha256(token)) : undefined;
+      if (!found) throw new DomainError('forwarding_token_invalid');
+      const recognised = recogniseForwarded(request, deps.secrets.open(found.link.signingKeySealed));
+      let { terminal } = found;
+      const now = new Date();
+      // A message says its terminal is alive, as a device's heartbeat does.
+      if (terminal.status === 'lost_connection') terminal = { ...terminal, status: 'enabled' };
+      await repo.updateTerminal(tx, terminal.id, { lastSeenAt: now, status: terminal.status });
+      const results =
+        recognised.messages.length > 0 ? await receiveBankMessages(deps, tx, terminal, recognised.messages) : [];
+      await repo.touchForwarding(tx, terminal.id, now);
+      // The trader's open screen shows the last message received at once.
+      await announceTerminal(tx, terminal, terminal.status);
+      return { app: recognised.app, results };
+    }),
+  );
+}
