@@ -274,7 +274,16 @@ describe('the OpenAPI document', () => {
     for (const entry of exports) {
       const responses = document.paths[exportPath(entry.list)]?.get?.responses ?? {};
       expect(Object.keys(responses[200]?.content ?? {}), entry.name).toEqual(['text/csv']);
-      expect(Object.keys(responses).sort(), entry.name).toEqual(['200', '401', '403', '404', '422']);
+      expect(Object.keys(responses).sort(), entry.name).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '404',
+        '414',
+        '422',
+        '431',
+      ]);
     }
   });
 });
