@@ -16,6 +16,7 @@ const accountWide: Record<ThrottlePurpose, boolean> = {
   two_factor: true,
   invite: false,
   pairing: false,
+  forwarding: false,
 };
 
 /** An attempt counted before its secret is checked: it stays counted when the guess was wrong. */
