@@ -11,7 +11,7 @@ import { PageLoader } from '../pages/PageLoader';
 import { useRealtime } from '../realtime';
 import { screenTitleKey } from '../screens';
 import { clearUserData, useSignOut } from '../session';
-import { LanguageSwitch, SignOutButton, ThemeSwitch } from './HeaderControls';
+import { LanguageSwitch, SignOutButton, ThemeSwitch, UserMenu } from './HeaderControls';
 import { SideMenu } from './SideMenu';
 
 const publicPaths = new Set(screens.filter((screen) => screen.capability === 'public').map((screen) => screen.path));
@@ -108,6 +108,7 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <ThemeSwitch />
+            {user?.userId && <UserMenu username={user.username} subject={accessSubjectOf(user)} />}
             {user?.userId && <SignOutButton onClick={() => void signOut()} busy={signingOut} />}
           </Group>
         </Group>
