@@ -62,6 +62,8 @@ describe('order cards on a phone', () => {
     expect(card).toHaveTextContent('Recipient');
     expect(card).toHaveTextContent('ANNA SMIRNOVA');
     expect(card).toHaveTextContent('+7 (903) 555-01-42');
+    // The pay-out's method in words, never its slug (sbp).
+    expect(card).toHaveTextContent('SBP (by phone) · T-Bank');
     await user.click(within(card).getByRole('button', { name: 'Take order 01a2…00c2' }));
     expect(await screen.findByRole('dialog', { name: 'Take the pay-out?' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Order, OrderType, PaymentDetails, UserType } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
@@ -35,6 +36,16 @@ export function paymentTarget(details: PaymentDetails): { name: string | null; n
   return { name: details.holder ?? details.recipient, number };
 }
 
+/**
+ * How the money goes, in words: the bank of a pay-in's requisite, or the payment option of a pay-out's recipient
+ * (card, SBP), which the order carries as a slug.
+ */
+export function paymentOptionText(details: PaymentDetails, t: TFunction): string | null {
+  if (details.payment_type) return details.payment_type.name;
+  if (!details.payment_option) return null;
+  return t(`paymentOption.${details.payment_option}`, { defaultValue: details.payment_option });
+}
+
 /** The executor's confirmation of a pay-out is the same call as a pay-in's "send paid", under its own words. */
 export function actionLabelKey(order: Order, action: OrderRowAction): string {
   return action === 'set_paid' && order.type === 'pay_out' ? 'confirmPayOut' : action;
@@ -55,7 +66,9 @@ export function StatusCell({ order, t }: { order: Order; t: TFunction }) {
 
 /** Whom the payer pays (pay-in) or the executor pays (pay-out): holder or recipient, the number, the bank's way. */
 export function PaymentDetailsCell({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   if (!order.payment_details) return noValue;
+  const method = paymentOptionText(order.payment_details, t);
   const { name, number } = paymentTarget(order.payment_details);
   return (
     <Stack gap={0}>
@@ -67,9 +80,9 @@ export function PaymentDetailsCell({ order }: { order: Order }) {
           {number}
         </Text>
       )}
-      {order.payment_details.payment_type && (
+      {method && (
         <Text size="xs" c="dimmed">
-          {order.payment_details.payment_type.name}
+          {order.payment_details.bank ? `${method} · ${order.payment_details.bank}` : method}
         </Text>
       )}
     </Stack>
