@@ -100,7 +100,8 @@ export function AppLayout() {
             )}
             <Group gap={6} wrap="nowrap">
               <IconBuildingBank size={24} stroke={1.7} color="var(--mantine-primary-color-filled)" aria-hidden />
-              <Text fw={700} size="lg">
+              {/* On a phone the logo alone: the header's controls need the width. */}
+              <Text fw={700} size="lg" visibleFrom="xs">
                 {t('appName')}
               </Text>
             </Group>

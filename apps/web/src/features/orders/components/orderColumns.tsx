@@ -82,7 +82,10 @@ export function PaymentDetailsCell({ order }: { order: Order }) {
       )}
       {method && (
         <Text size="xs" c="dimmed">
-          {order.payment_details.bank ? `${method} · ${order.payment_details.bank}` : method}
+          {/* A pay-in's bank is its payment type already; a pay-out's recipient names the bank apart. */}
+          {order.payment_details.bank && !order.payment_details.payment_type
+            ? `${method} · ${order.payment_details.bank}`
+            : method}
         </Text>
       )}
     </Stack>
