@@ -59,10 +59,9 @@ function Last24hCell({ day, t }: { day: Direction['last_24h']; t: TFunction }) {
   const toPay = day.median_seconds_to_pay === null ? '—' : formatDuration(day.median_seconds_to_pay, t);
   return (
     <Stack gap={2}>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {t('last24h.counts', { created: day.created, paid: day.paid, conversion })}
-      </Text>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {/* These lines may wrap: the column takes what the others leave of a 1440 px screen. */}
+      <Text size="sm">{t('last24h.counts', { created: day.created, paid: day.paid, conversion })}</Text>
+      <Text size="xs" c="dimmed">
         {t('last24h.toPay', { duration: toPay })}
       </Text>
     </Stack>

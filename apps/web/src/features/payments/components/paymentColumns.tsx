@@ -24,12 +24,17 @@ export const canReject = (payment: Payment) =>
   payment.status.slug === 'moderation' || payment.status.slug === 'pending';
 export const canReportSent = (payment: Payment) => payment.status.slug === 'pending';
 
-function Status({ payment, t }: { payment: Payment; t: TFunction }) {
+function Status({ payment, t, withDate = false }: { payment: Payment; t: TFunction; withDate?: boolean }) {
   return (
     <Stack gap={2} align="flex-start">
       <NoWrap>
         <StatusBadge slug={payment.status.slug} label={payment.status.title} kind="payment" />
       </NoWrap>
+      {withDate && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(payment.date)}
+        </Text>
+      )}
       {payment.comment && (
         <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={payment.comment}>
           {t('reason', { comment: payment.comment })}
@@ -185,8 +190,8 @@ export function paymentColumns(
     guid,
     owner,
     sum,
-    status,
-    date,
+    // The date under the status, as the order lists show it: Accept and Reject fit a 1440 px screen.
+    { ...status, title: t('column.statusDate'), render: (payment) => <Status payment={payment} t={t} withDate /> },
     {
       key: 'transaction_id',
       title: t('column.transactionId'),
