@@ -117,7 +117,8 @@ export function ActionButton({ order, action, actions, t, color, prominent = fal
       size={prominent ? 'md' : 'compact-sm'}
       variant={prominent ? 'filled' : 'light'}
       fullWidth={prominent}
-      color={color}
+      // White on the theme's filled teal is 3.9:1; its next shade reaches AA for a filled button's label.
+      color={prominent && color === 'teal' ? 'teal.9' : color}
       loading={busy?.guid === order.guid && busy.action === action}
       disabled={busy !== null && busy.guid !== order.guid}
       aria-label={t(`actions.${key}Of`, { id: shortenId(order.guid) })}
