@@ -86,7 +86,12 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   const merchantRow = orderRow(merchant.getByRole('table', { name: 'Pay-in order history' }), order.guid);
   await expect(merchantRow).toContainText('Paid');
   await expect(merchantRow).toContainText('trader');
-  await expect(merchantRow).toContainText('Demo shop RUB');
+  // The flow is in the row's details, so the table fits a 1440 px screen.
+  await merchantRow.getByRole('button', { name: 'Details' }).click();
+  const merchantDetails = merchant.getByRole('dialog', { name: `Order ${shortId(order.guid)}` });
+  await expect(merchantDetails.getByRole('table', { name: 'Order' })).toContainText('Demo shop RUB');
+  await merchant.keyboard.press('Escape');
+  await expect(merchantDetails).toBeHidden();
 
   // Root resends the paid order's webhook; the list reloads and the details show a second order.paid delivery.
   const root = await signedInPage(browser, 'root');
@@ -118,8 +123,15 @@ test('a pay-out made through the API is taken by the trader, then confirmed paid
   await expect(row).toBeVisible();
   await expect(row).toContainText('New');
   await expect(row.getByRole('button', { name: 'Confirm paid' })).toHaveCount(0);
+  // Whom to pay is on the list itself, before taking it.
+  await expect(row).toContainText('ANNA SMIRNOVA');
+  await expect(row).toContainText('5559 4900 1234 5678');
 
+  // Take asks first, with the recipient once more.
   await row.getByRole('button', { name: 'Take' }).click();
+  const take = trader.getByRole('dialog', { name: 'Take the pay-out?' });
+  await expect(take.getByRole('region', { name: 'Recipient' })).toContainText('5559 4900 1234 5678');
+  await take.getByRole('button', { name: 'Take' }).click();
   await expect(
     trader.getByText(`Order ${shortId(order.guid)} is yours: pay the recipient, then confirm`),
   ).toBeVisible();

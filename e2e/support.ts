@@ -266,20 +266,13 @@ export function describeViolations(violations: AxeViolation[]): string {
 
 /**
  * Runs axe on the settled page (or only inside `within`, such as an open dialog, whose page behind is checked on
- * its own; and never inside `except`) and fails softly, so one run lists every screen's violations, with a readable list of rule, element and
+ * its own) and fails softly, so one run lists every screen's violations, with a readable list of rule, element and
  * reason under `label`.
  */
-export async function expectNoAxeViolations(
-  page: Page,
-  label: string,
-  within?: string,
-  /** A third-party subtree whose violations are not ours to fix (the API reference of /api). */
-  except?: string,
-): Promise<void> {
+export async function expectNoAxeViolations(page: Page, label: string, within?: string): Promise<void> {
   await settle(page);
   const builder = new AxeBuilder({ page }).withTags(axeTags);
   if (within !== undefined) builder.include(within);
-  if (except !== undefined) builder.exclude(except);
   const { violations } = await builder.analyze();
   const nodes = violations.reduce((count, violation) => count + violation.nodes.length, 0);
   test.info().annotations.push({ type: 'axe', description: `${label}: ${nodes}` });

@@ -143,6 +143,16 @@ export const orderOwnMoneySchema = z.object({
 });
 export type OrderOwnMoney = z.infer<typeof orderOwnMoneySchema>;
 
+/**
+ * Why a webhook attempt was not sent, as the delivery records it in `error`: the screens say these in the reader's
+ * language; any other `error` is the transport's own words (a timeout, a refused connection).
+ */
+export const webhookSkipReasons = {
+  noNotificationKey: 'no notification key to sign with',
+  noNotificationUrl: 'no notification URL',
+  destinationRefused: 'destination refused: ',
+} as const;
+
 export const webhookAttemptSchema = z.object({
   attempted_at: z.string(),
   status_code: z.number().int().nullable(),

@@ -618,7 +618,7 @@ const ru: Record<MessageKey, string> = {
   'csv.column.balance': 'Баланс',
   'csv.column.hold': 'Заморожено',
   'csv.column.insurance': 'Страховой депозит',
-  'csv.column.pay_in_fee': 'Комиссия приёма, %',
+  'csv.column.pay_in_fee': 'Комиссия пополнения, %',
   'csv.column.pay_out_fee': 'Комиссия выплаты, %',
   'csv.column.comment': 'Комментарий',
   'csv.column.owner': 'Владелец',

@@ -128,6 +128,7 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
           color: 'teal',
           title: i18n.t('realtime.deposit', { ns: 'app' }),
           message: depositText(event.message),
+          closeButtonProps: { 'aria-label': i18n.t('modal.close', { ns: 'ui' }) },
         });
         refreshMoney(queryClient);
       } else if (event.type === 'balance.changed') {

@@ -56,3 +56,24 @@ describe.each([...namespaces.entries()])('locales of %s', (_namespace, { en, ru 
     }
   });
 });
+
+/**
+ * The Russian glossary: one name per concept on every screen. An order is «заказ» (never «заявка»), a pay-in
+ * «пополнение» (never «приём»), an off state «выключено/выключен(а)» (never «выкл.» or «отключен(а)»).
+ */
+const russianGlossary: [RegExp, string][] = [
+  [/заявк/i, 'заказ'],
+  [/при[её]м/i, 'пополнение'],
+  [/выкл\./i, 'выключено'],
+  [/отключ/i, 'выключ…'],
+];
+
+describe('the Russian glossary', () => {
+  it.each([...namespaces.entries()])('holds in %s', (_namespace, { ru }) => {
+    for (const [key, value] of leavesOf(ru)) {
+      for (const [banned, word] of russianGlossary) {
+        expect(banned.test(String(value)), `${key}: «${String(value)}» — say «${word}»`).toBe(false);
+      }
+    }
+  });
+});

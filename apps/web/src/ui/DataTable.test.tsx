@@ -54,6 +54,18 @@ describe('DataTable', () => {
     ).toEqual(['a-1', '10', 'today']);
   });
 
+  it('keeps a pinned column (the row actions) at the right edge while the others scroll under it', () => {
+    const pinned: DataTableColumn<Order>[] = [
+      ...columns,
+      { key: 'actions', title: 'Actions', render: () => 'Edit', pinned: true },
+    ];
+    renderWithProviders(<DataTable columns={pinned} rows={rows} rowKey={(row) => row.guid} />);
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(header).toHaveStyle({ position: 'sticky', right: '0px' });
+    for (const cell of screen.getAllByRole('cell', { name: 'Edit' })) expect(cell).toHaveStyle({ position: 'sticky' });
+    expect(screen.getByRole('columnheader', { name: 'Guid' })).not.toHaveStyle({ position: 'sticky' });
+  });
+
   it('scrolls horizontally instead of squeezing columns on narrow screens', () => {
     renderWithProviders(<DataTable columns={columns} rows={rows} minWidthPx={900} />);
     const container = screen.getByRole('table').closest<HTMLElement>('.mantine-TableScrollContainer-scrollContainer');

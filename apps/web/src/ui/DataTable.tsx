@@ -10,7 +10,23 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Field name the server sorts by, when it differs from `key`. */
   sortKey?: string;
+  /**
+   * Keeps the column at the right edge of the scroll box: the row's actions of a table wider than the screen stay in
+   * view while the rest scrolls under them.
+   */
+  pinned?: boolean;
 }
+
+/** The pinned column sticks to the right and paints over the cells scrolling under it, with a rule on its left. */
+export const pinnedCellStyle = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color, var(--mantine-color-default-border))',
+} as const;
+
+const cellStyle = <Row,>(column: DataTableColumn<Row>) => (column.pinned ? pinnedCellStyle : undefined);
 
 export interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
@@ -72,12 +88,12 @@ interface HeaderCellProps<Row> {
 }
 
 function HeaderCell<Row>({ column, sort, onSortChange }: HeaderCellProps<Row>) {
-  if (!column.sortable || !onSortChange) return <Table.Th>{column.title}</Table.Th>;
+  if (!column.sortable || !onSortChange) return <Table.Th style={cellStyle(column)}>{column.title}</Table.Th>;
   const field = column.sortKey ?? column.key;
   const direction = sortDirection(sort, field);
   const Icon = sortIcons[direction];
   return (
-    <Table.Th aria-sort={direction}>
+    <Table.Th aria-sort={direction} style={cellStyle(column)}>
       <UnstyledButton
         onClick={() => onSortChange(nextSort(sort, field))}
         style={{ display: 'inline-flex', alignItems: 'center', gap: 4, font: 'inherit', fontWeight: 'inherit' }}
@@ -141,7 +157,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             {rows.map((row, index) => (
               <Table.Tr key={rowKey ? rowKey(row) : index} {...rowHandlers(onRowClick && (() => onRowClick(row)))}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  <Table.Td key={column.key} style={cellStyle(column)}>
+                    {column.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -26,4 +26,18 @@ describe('Toggle', () => {
     expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Active' })).toBeChecked();
   });
+
+  it('marks a disabled switch on with a check and off with a cross, since its track is grey either way', () => {
+    const { container, unmount } = renderWithProviders(<Toggle label="Active" checked disabled />);
+    expect(container.querySelector('.tabler-icon-check')).not.toBeNull();
+    unmount();
+    const off = renderWithProviders(<Toggle label="Active" checked={false} disabled />);
+    expect(off.container.querySelector('.tabler-icon-x')).not.toBeNull();
+    expect(off.container.querySelector('.tabler-icon-check')).toBeNull();
+  });
+
+  it('keeps an enabled switch plain', () => {
+    const { container } = renderWithProviders(<Toggle label="Active" checked />);
+    expect(container.querySelector('svg')).toBeNull();
+  });
 });

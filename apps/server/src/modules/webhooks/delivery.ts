@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { webhookSkipReasons } from '@paydesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Agent, fetch } from 'undici';
@@ -90,7 +91,8 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, options: Del
     };
     if (!merchant?.url || !merchant.key) {
       // Nothing to send to or sign with: the merchant can set them and resend.
-      await record({ error: merchant?.url ? 'no notification key to sign with' : 'no notification URL' }, 'skipped');
+      const error = merchant?.url ? webhookSkipReasons.noNotificationKey : webhookSkipReasons.noNotificationUrl;
+      await record({ error }, 'skipped');
       return;
     }
     const url = new URL(merchant.url);
@@ -98,7 +100,7 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, options: Del
     const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: false });
     const failed = final ? 'failed' : 'pending';
     if (problem) {
-      await record({ error: `destination refused: ${problem}` }, failed);
+      await record({ error: `${webhookSkipReasons.destinationRefused}${problem}` }, failed);
       throw new DeliveryFailed(`destination refused: ${problem}`);
     }
     const body = JSON.stringify(delivery.payload);

@@ -107,6 +107,29 @@ describe('language switch', () => {
   });
 });
 
+describe('user menu', () => {
+  it('leads a merchant to its settings and to /api, which the side menu does not list', async () => {
+    signedInAs(users.merchant);
+    renderApp('/settings');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account merchant' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'API' })).toHaveAttribute('href', '/api');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+
+  it('offers an admin no /api, which serves those who sign API requests', async () => {
+    signedInAs(users.root);
+    renderApp('/settings');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account root' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'API' })).not.toBeInTheDocument();
+  });
+});
+
 describe('sign-out', () => {
   it('posts /logout, clears every cached query and goes to /login', async () => {
     const { calls } = signedInAs(users.root, { 'POST /logout': envelope(null) });

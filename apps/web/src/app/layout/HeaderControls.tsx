@@ -3,15 +3,26 @@ import {
   Button,
   Group,
   type MantineColorScheme,
+  Menu,
   SegmentedControl,
   Text,
   useMantineColorScheme,
   useMantineTheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type Language, languages } from '@paydesk/contract';
-import { IconBuildingBank, IconDeviceDesktop, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { type AccessSubject, can, type Language, languages } from '@paydesk/contract';
+import {
+  IconApi,
+  IconBuildingBank,
+  IconDeviceDesktop,
+  IconLogout,
+  IconMoon,
+  IconSettings,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { changeLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
 
 /** SPEC §2.3 language switch; the choice is stored and sent with every request (`x-language`). */
@@ -87,9 +98,39 @@ export function Brand() {
   return (
     <Group gap={6} wrap="nowrap">
       <IconBuildingBank size={24} stroke={1.7} color="var(--mantine-primary-color-filled)" aria-hidden />
-      <Text fw={700} size="lg">
+      {/* On a phone the logo alone: the header's controls need the width. */}
+      <Text fw={700} size="lg" visibleFrom="xs">
         {t('appName')}
       </Text>
     </Group>
+  );
+}
+
+/**
+ * The signed-in user's own screens, which the side menu of SPEC §2.2 does not list in full: settings, and the API
+ * reference with the user's API key (/api) for whoever signs requests to the merchant and executor API.
+ */
+export function UserMenu({ username, subject }: { username: string; subject: AccessSubject }) {
+  const { t } = useTranslation('app');
+  const label = t('header.account', { username });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label={label} title={label}>
+          <IconUserCircle size={18} stroke={1.6} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{username}</Menu.Label>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          {t('menu.settings')}
+        </Menu.Item>
+        {can(subject, 'merchantApi.read') && (
+          <Menu.Item component={Link} to="/api" leftSection={<IconApi size={16} aria-hidden />}>
+            {t('screen.api')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

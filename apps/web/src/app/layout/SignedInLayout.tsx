@@ -9,7 +9,7 @@ import { accessSubjectOf, useCurrentUser } from '../../lib/query';
 import { PageLoader } from '../pages/PageLoader';
 import { useRealtime } from '../realtime';
 import type { ShellContext } from './AppLayout';
-import { Brand, LanguageSwitch, SignOutButton, ThemeSwitch } from './HeaderControls';
+import { Brand, LanguageSwitch, SignOutButton, ThemeSwitch, UserMenu } from './HeaderControls';
 import { SideMenu } from './SideMenu';
 
 interface SignedInLayoutProps {
@@ -80,6 +80,7 @@ export function SignedInLayout({ shell, signingOut }: SignedInLayoutProps) {
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch />
             <ThemeSwitch />
+            {user?.userId && <UserMenu username={user.username} subject={accessSubjectOf(user)} />}
             {user?.userId && <SignOutButton onClick={() => void shell.signOut()} busy={signingOut} />}
           </Group>
         </Group>

@@ -51,7 +51,18 @@ export const payOutNew = makeOrder({
   fiat_money: { amount: '3000.00', currency: { code: 'RUB' } },
   crypto_money: { amount: '32.432432', currency: { code: 'USDT', name: 'Tether USD' } },
   executor: null,
-  payment_details: null,
+  // The recipient, as the server sends it to the executors who may take the pay-out.
+  payment_details: {
+    payment_option: 'sbp',
+    payment_type: null,
+    holder: 'ANNA SMIRNOVA',
+    recipient: 'ANNA SMIRNOVA',
+    card_number: null,
+    correspondent_account: null,
+    phone: '79035550142',
+    bank: 'T-Bank',
+    bik: null,
+  },
   actions: ['take'],
 });
 

@@ -1,6 +1,7 @@
 import '@scalar/api-reference-react/style.css';
+import './apiReference.css';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Where the server serves the merchant and executor API's OpenAPI document (DESIGN §9). */
@@ -14,7 +15,9 @@ export const openapiDocumentUrl = '/api/v1/openapi.json';
  * shares no module with the app's own) and language.
  */
 export function ApiReference({ colorScheme }: { colorScheme: 'light' | 'dark' }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('apiDocs');
+  const box = useRef<HTMLDivElement>(null);
+  useNamedCopyButtons(box, t('copyCode'));
   const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
   const configuration = useMemo(
     () => ({
@@ -34,5 +37,32 @@ export function ApiReference({ colorScheme }: { colorScheme: 'light' | 'dark' })
     }),
     [colorScheme, language],
   );
-  return <ApiReferenceReact configuration={configuration} />;
+  return (
+    <div ref={box}>
+      <ApiReferenceReact configuration={configuration} />
+    </div>
+  );
+}
+
+/** The renderer's copy buttons of its code blocks, an icon without a name for a screen reader. */
+const codeCopyButtons = 'button.scalar-code-copy';
+
+/**
+ * Names the renderer's icon-only copy buttons (WCAG 4.1.2), which it draws and redraws as the reader moves through the
+ * reference: each one found now or later gets the label.
+ */
+function useNamedCopyButtons(box: { current: HTMLElement | null }, label: string) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    const name = () => {
+      for (const button of root.querySelectorAll(codeCopyButtons)) {
+        if (button.getAttribute('aria-label') !== label) button.setAttribute('aria-label', label);
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [box, label]);
 }

@@ -63,7 +63,7 @@ export function DirectionsPage() {
         onRowClick={setOpened}
         scrollRegionLabel={t('table')}
         // Eleven columns: wider than the content area beside the menu, so the table scrolls rather than squeeze them.
-        minWidthPx={1250}
+        minWidthPx={980}
       />
       <DirectionModal direction={opened} onClose={() => setOpened(null)} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { Order } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,15 @@ import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { type OrderActionName, type OrderActionRequest, useOrderAction } from '../api/orderAction';
-import { actionLabelKey } from './orderColumns';
+import { actionLabelKey, PaymentDetailsCell } from './orderColumns';
 
-/** The actions that move money for good and so ask first: send paid (SPEC §2.12, §4), confirm a pay-out, cancel. */
-export type ConfirmedAction = Extract<OrderActionName, 'set_paid' | 'cancel'>;
+/**
+ * The actions that ask first: send paid (SPEC §2.12, §4), confirm a pay-out and cancel move money for good; take binds
+ * the executor to pay the recipient, so a stray tap on a phone must not do it.
+ */
+export type ConfirmedAction = Extract<OrderActionName, 'set_paid' | 'cancel' | 'take'>;
+
+const submitColors: Record<ConfirmedAction, string | undefined> = { set_paid: 'teal', cancel: 'red', take: undefined };
 
 export interface ConfirmOrderActionModalProps {
   request: (OrderActionRequest & { action: ConfirmedAction }) | null;
@@ -68,13 +73,19 @@ function ConfirmForm(props: {
         <Text size="sm">
           {t(`confirm.${textKey}.text`, { amount: `${formatAmountDisplay(fiat.amount)} ${fiat.currency.code}` })}
         </Text>
+        {/* Whom the executor is to pay, read once more before it binds itself to (take) or reports (confirm) it. */}
+        {request.order.type === 'pay_out' && request.action !== 'cancel' && request.order.payment_details && (
+          <Paper withBorder p="sm" aria-label={t('column.recipient')} component="section">
+            <PaymentDetailsCell order={request.order} />
+          </Paper>
+        )}
         <FormFooter
           failure={failure}
           cancelLabel={t('confirm.back')}
           onCancel={onCancel}
           submitLabel={t(`confirm.${textKey}.submit`)}
           busy={send.isPending}
-          submitColor={request.action === 'cancel' ? 'red' : 'teal'}
+          submitColor={submitColors[request.action]}
         />
       </Stack>
     </form>

@@ -12,7 +12,8 @@ import { visuallyHidden } from '../../../ui/DataTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
-import { executorName, noValue } from './orderColumns';
+import { executorName, noValue, paymentOptionText } from './orderColumns';
+import { webhookErrorText } from './webhookErrorText';
 
 export interface OrderDetailsModalProps {
   /** The guid of the order shown, null when closed. */
@@ -109,7 +110,7 @@ function summaryRows({ order }: OrderDetails, t: TFunction): Row[] {
     [t('details.executor'), executorName(order) ?? t('noExecutor')],
     [t('details.merchant'), order.merchant.username],
     [t('details.flow'), order.flow.name],
-    [t('details.paymentOption'), details?.payment_type?.name ?? details?.payment_option],
+    [t('details.paymentOption'), details ? paymentOptionText(details, t) : null],
     [t('details.holder'), details?.holder],
     [t('details.cardNumber'), details?.card_number ? formatAttributeValue('card_number', details.card_number) : null],
     [t('details.correspondentAccount'), details?.correspondent_account],
@@ -193,7 +194,7 @@ function lastAttemptText(delivery: NonNullable<OrderDetails['webhooks']>[number]
   const answer =
     attempt.status_code === null ? t('details.noAnswer') : t('details.httpStatus', { code: attempt.status_code });
   const parts = [formatDateTime(attempt.attempted_at), answer, t('details.durationMs', { ms: attempt.duration_ms })];
-  if (attempt.error) parts.push(attempt.error);
+  if (attempt.error) parts.push(webhookErrorText(attempt.error, t));
   return parts.join(' · ');
 }
 

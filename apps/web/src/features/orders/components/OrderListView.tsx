@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   can,
   type Order,
@@ -22,6 +23,7 @@ import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
 import { DisputeFormModal } from './DisputeFormModal';
 import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
+import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 import { useOrderToasts } from './useOrderToasts';
 
@@ -42,7 +44,8 @@ export const screenStatuses: Record<OrderListScreen, readonly OrderStatus[]> = {
   deals: [],
 };
 
-const isConfirmed = (action: OrderRowAction): action is ConfirmedAction => action === 'set_paid' || action === 'cancel';
+const isConfirmed = (action: OrderRowAction): action is ConfirmedAction =>
+  action === 'set_paid' || action === 'cancel' || action === 'take';
 
 /** History's status filter falls back to its default, so Reset shows (and sends) paid and canceled again. */
 function withDefaultStatus(screen: OrderListScreen, values: FilterValues): FilterValues {
@@ -93,6 +96,8 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const request = { role, tab, statuses: screenStatuses[screen], params: list.params };
   const orders = useOrdersList(request);
   const send = useOrderAction();
+  // Below Mantine's `sm` breakpoint (a phone) the list is cards: a table's amount and actions would be off screen.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
   const [details, setDetails] = useState<string | null>(null);
   const [disputing, setDisputing] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState<{ order: Order; action: ConfirmedAction } | null>(null);
@@ -122,7 +127,10 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const busy =
     send.isPending && send.variables ? { guid: send.variables.order.guid, action: send.variables.action } : null;
   const type = directionOf(tab);
-  const columns = orderColumns(type, role, t, { onDetails: (order) => setDetails(order.guid), onAction, busy });
+  const rowActions = { onDetails: (order: Order) => setDetails(order.guid), onAction, busy };
+  const columns = orderColumns(type, role, t, rowActions);
+  const rows = orders.data?.items ?? [];
+  const loading = orders.isFetching && (orders.isPlaceholderData || !orders.data);
   const filters = useMemo(
     () =>
       (orders.data?.context.available_filters ?? [])
@@ -156,15 +164,27 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
           {failureText(orders.error, t('loadFailed'))}
         </Text>
       )}
-      <DataTable
-        columns={columns}
-        rows={orders.data?.items ?? []}
-        rowKey={(order) => order.guid}
-        loading={orders.isFetching && (orders.isPlaceholderData || !orders.data)}
-        emptyMessage={t(`empty.${screen}`)}
-        minWidthPx={role === 'admin' ? 1350 : 900}
-        caption={caption}
-      />
+      {phone ? (
+        <OrderCards
+          orders={rows}
+          type={type}
+          role={role}
+          actions={rowActions}
+          loading={loading}
+          emptyMessage={t(`empty.${screen}`)}
+          label={caption}
+        />
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(order) => order.guid}
+          loading={loading}
+          emptyMessage={t(`empty.${screen}`)}
+          minWidthPx={role === 'admin' ? 1000 : 760}
+          caption={caption}
+        />
+      )}
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}

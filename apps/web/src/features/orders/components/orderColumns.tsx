@@ -1,12 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Order, OrderType, PaymentDetails, UserType } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { OrderAmount } from '../../../ui/OrderAmount';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { OrderActionName } from '../api/orderAction';
+import { OrderTimer } from './OrderTimer';
 
 export const noValue = '—';
 
@@ -34,24 +36,39 @@ export function paymentTarget(details: PaymentDetails): { name: string | null; n
   return { name: details.holder ?? details.recipient, number };
 }
 
+/**
+ * How the money goes, in words: the bank of a pay-in's requisite, or the payment option of a pay-out's recipient
+ * (card, SBP), which the order carries as a slug.
+ */
+export function paymentOptionText(details: PaymentDetails, t: TFunction): string | null {
+  if (details.payment_type) return details.payment_type.name;
+  if (!details.payment_option) return null;
+  return t(`paymentOption.${details.payment_option}`, { defaultValue: details.payment_option });
+}
+
 /** The executor's confirmation of a pay-out is the same call as a pay-in's "send paid", under its own words. */
 export function actionLabelKey(order: Order, action: OrderRowAction): string {
   return action === 'set_paid' && order.type === 'pay_out' ? 'confirmPayOut' : action;
 }
 
-function StatusCell({ order, t }: { order: Order; t: TFunction }) {
+/** The status badge, when the order was created and, while it is open, the time it has left. */
+export function StatusCell({ order, t }: { order: Order; t: TFunction }) {
   return (
     <Stack gap={2} align="flex-start">
       <StatusBadge slug={order.status.slug} label={order.status.title} />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {t('createdAt', { date: formatDateTime(order.created_at) })}
       </Text>
+      <OrderTimer order={order} />
     </Stack>
   );
 }
 
-function PaymentDetailsCell({ order }: { order: Order }) {
+/** Whom the payer pays (pay-in) or the executor pays (pay-out): holder or recipient, the number, the bank's way. */
+export function PaymentDetailsCell({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   if (!order.payment_details) return noValue;
+  const method = paymentOptionText(order.payment_details, t);
   const { name, number } = paymentTarget(order.payment_details);
   return (
     <Stack gap={0}>
@@ -63,31 +80,45 @@ function PaymentDetailsCell({ order }: { order: Order }) {
           {number}
         </Text>
       )}
-      {order.payment_details.payment_type && (
+      {method && (
         <Text size="xs" c="dimmed">
-          {order.payment_details.payment_type.name}
+          {/* A pay-in's bank is its payment type already; a pay-out's recipient names the bank apart. */}
+          {order.payment_details.bank && !order.payment_details.payment_type
+            ? `${method} · ${order.payment_details.bank}`
+            : method}
         </Text>
       )}
     </Stack>
   );
 }
 
-interface ActionButtonProps {
+export interface ActionButtonProps {
   order: Order;
   action: OrderRowAction;
   actions: OrderRowActions;
   t: TFunction;
   color?: string;
+  /** A phone card's main action: a full, filled button easy to hit with a thumb. */
+  prominent?: boolean;
 }
 
-function ActionButton({ order, action, actions, t, color }: ActionButtonProps) {
+/** The colour of each action's button: money arrives (teal), money is taken back (red), a dispute (orange). */
+export const actionColors: Partial<Record<OrderRowAction, string>> = {
+  set_paid: 'teal',
+  cancel: 'red',
+  dispute: 'orange',
+};
+
+export function ActionButton({ order, action, actions, t, color, prominent = false }: ActionButtonProps) {
   const key = actionLabelKey(order, action);
   const busy = actions.busy;
   return (
     <Button
-      size="compact-sm"
-      variant="light"
-      color={color}
+      size={prominent ? 'md' : 'compact-sm'}
+      variant={prominent ? 'filled' : 'light'}
+      fullWidth={prominent}
+      // White on the theme's filled teal is 3.9:1; its next shade reaches AA for a filled button's label.
+      color={prominent && color === 'teal' ? 'teal.9' : color}
       loading={busy?.guid === order.guid && busy.action === action}
       disabled={busy !== null && busy.guid !== order.guid}
       aria-label={t(`actions.${key}Of`, { id: shortenId(order.guid) })}
@@ -98,10 +129,30 @@ function ActionButton({ order, action, actions, t, color }: ActionButtonProps) {
   );
 }
 
-function RowActions({ order, actions, t }: { order: Order; actions: OrderRowActions; t: TFunction }) {
-  const has = (action: OrderRowAction) => order.actions.includes(action);
+const rowActionOrder: readonly OrderRowAction[] = ['take', 'set_paid', 'cancel', 'dispute', 'webhook_resend'];
+
+/** The action a row exists for, the one a phone's card shows first: take, send paid or confirm paid. */
+export function mainAction(order: Order): OrderRowAction | null {
+  if (order.actions.includes('take')) return 'take';
+  if (order.actions.includes('set_paid')) return 'set_paid';
+  return null;
+}
+
+export interface RowActionsProps {
+  order: Order;
+  actions: OrderRowActions;
+  t: TFunction;
+  /** Lets the buttons wrap onto a second line (a phone's card) instead of keeping to one (a table's cell). */
+  wrap?: boolean;
+  /** An action shown elsewhere (a card's main button), left out here. */
+  except?: OrderRowAction | null;
+}
+
+/** Details, then what the server allows on the order: take, send or confirm paid, cancel, dispute, resend the webhook. */
+export function RowActions({ order, actions, t, wrap = false, except = null }: RowActionsProps) {
+  const has = (action: OrderRowAction) => action !== except && order.actions.includes(action);
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
       <Button
         size="compact-sm"
         variant="default"
@@ -110,29 +161,32 @@ function RowActions({ order, actions, t }: { order: Order; actions: OrderRowActi
       >
         {t('actions.details')}
       </Button>
-      {has('take') && <ActionButton order={order} action="take" actions={actions} t={t} />}
-      {has('set_paid') && <ActionButton order={order} action="set_paid" actions={actions} t={t} color="teal" />}
-      {has('cancel') && <ActionButton order={order} action="cancel" actions={actions} t={t} color="red" />}
-      {has('dispute') && <ActionButton order={order} action="dispute" actions={actions} t={t} color="orange" />}
+      {rowActionOrder.filter(has).map((action) => (
+        <ActionButton key={action} order={order} action={action} actions={actions} t={t} color={actionColors[action]} />
+      ))}
     </Group>
   );
 }
 
-function WebhookCell({ order, actions, t }: { order: Order; actions: OrderRowActions; t: TFunction }) {
-  if (!order.actions.includes('webhook_resend')) return noValue;
-  return <ActionButton order={order} action="webhook_resend" actions={actions} t={t} />;
-}
-
 /** Who sees the payment details column of the pay-in table (SPEC §6). */
 const detailsRoles: readonly UserType[] = ['admin', 'merchant', 'trader'];
-/** Who sees executor, merchant and flow (SPEC §2.12). */
-const overseers: readonly UserType[] = ['admin', 'merchant'];
+/** Who pays the recipient of a pay-out, and so sees whom to pay on the pay-out list before taking it. */
+const payers: readonly UserType[] = ['trader', 'partner'];
 
 /**
- * The columns of SPEC §2.12 for one tab and role: guid, status with its creation date, amount; the pay-in table's
- * holder and payment details (admin, merchant, trader); executor, merchant and flow (admin, merchant); the admin's
- * webhook column; and the row actions, which follow each order's `actions` from the server. A tab of both directions
- * (`type` undefined: the deals tabs of a state) says each order's direction and shows the payment details of all.
+ * Whether a tab shows the payment details: on pay-ins (and the deals tabs of both directions) to those SPEC §6 lets see
+ * them; on pay-outs to the executors, who pay the recipient there (the server sends the recipient to them alone).
+ */
+export function showsPaymentDetails(type: OrderType | undefined, role: UserType): boolean {
+  return type === 'pay_out' ? payers.includes(role) : detailsRoles.includes(role);
+}
+
+/**
+ * The columns of SPEC §2.12 for one tab and role, kept to what fits 1440 px: guid, status with its creation date and
+ * time left, amount; the payment details where {@link showsPaymentDetails}; the executor (admin, merchant) and the
+ * merchant (admin); and the row actions, pinned to the right edge, which follow each order's `actions` from the server
+ * (the admin's webhook resend among them). The flow, the rate and the rest are in the row's details. A tab of both
+ * directions (`type` undefined: the deals tabs of a state) says each order's direction.
  */
 export function orderColumns(
   type: OrderType | undefined,
@@ -152,30 +206,23 @@ export function orderColumns(
     });
   }
   columns.push({ key: 'amount', title: t('column.amount'), render: (order) => <OrderAmount order={order} /> });
-  if (type !== 'pay_out' && detailsRoles.includes(role)) {
+  if (showsPaymentDetails(type, role)) {
     columns.push({
       key: 'payment_details',
-      title: t('column.paymentDetails'),
+      title: t(type === 'pay_out' ? 'column.recipient' : 'column.paymentDetails'),
       render: (order) => <PaymentDetailsCell order={order} />,
     });
   }
-  if (overseers.includes(role)) {
-    columns.push(
-      { key: 'executor', title: t('column.executor'), render: (order) => executorName(order) ?? noValue },
-      { key: 'merchant', title: t('column.merchant'), render: (order) => order.merchant.username },
-      { key: 'flow', title: t('column.flow'), render: (order) => order.flow.name },
-    );
+  if (role === 'admin' || role === 'merchant') {
+    columns.push({ key: 'executor', title: t('column.executor'), render: (order) => executorName(order) ?? noValue });
   }
   if (role === 'admin') {
-    columns.push({
-      key: 'webhook',
-      title: t('column.webhook'),
-      render: (order) => <WebhookCell order={order} actions={actions} t={t} />,
-    });
+    columns.push({ key: 'merchant', title: t('column.merchant'), render: (order) => order.merchant.username });
   }
   columns.push({
     key: 'actions',
     title: t('column.actions'),
+    pinned: true,
     render: (order) => <RowActions order={order} actions={actions} t={t} />,
   });
   return columns;

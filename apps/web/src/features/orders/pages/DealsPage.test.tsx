@@ -58,8 +58,6 @@ describe('/deals', () => {
       'Holder / payment details',
       'Executor',
       'Merchant',
-      'Flow',
-      'Webhook',
       'Actions',
     ]);
     expect(within(await rowWith('01a2…00c2')).getByText('Pay-out')).toBeInTheDocument();

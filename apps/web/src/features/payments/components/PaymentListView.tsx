@@ -100,7 +100,7 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
         rowKey={(payment) => payment.guid}
         loading={payments.isFetching}
         emptyMessage={t(`empty.${type}`)}
-        minWidthPx={type === 'withdraw' ? 1450 : 1100}
+        minWidthPx={type === 'withdraw' ? 1080 : 1100}
       />
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />

@@ -24,12 +24,17 @@ export const canReject = (payment: Payment) =>
   payment.status.slug === 'moderation' || payment.status.slug === 'pending';
 export const canReportSent = (payment: Payment) => payment.status.slug === 'pending';
 
-function Status({ payment, t }: { payment: Payment; t: TFunction }) {
+function Status({ payment, t, withDate = false }: { payment: Payment; t: TFunction; withDate?: boolean }) {
   return (
     <Stack gap={2} align="flex-start">
       <NoWrap>
         <StatusBadge slug={payment.status.slug} label={payment.status.title} kind="payment" />
       </NoWrap>
+      {withDate && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(payment.date)}
+        </Text>
+      )}
       {payment.comment && (
         <Text size="xs" c="dimmed" lineClamp={2} maw={200} title={payment.comment}>
           {t('reason', { comment: payment.comment })}
@@ -45,6 +50,21 @@ function Sum({ payment }: { payment: Payment }) {
 
 function OptionalAmount({ amount, currency }: { amount: string | null; currency: string }) {
   return amount === null ? noValue : <Amount amount={amount} currency={currency} />;
+}
+
+/** The owner's balance before the withdrawal over the balance after it, each labelled for a screen reader too. */
+function BalanceChange({ payment, t }: { payment: Payment; t: TFunction }) {
+  const currency = payment.money.currency.code;
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed" component="span">
+        {t('column.balanceBefore')}: <OptionalAmount amount={payment.balance_before} currency={currency} />
+      </Text>
+      <Text size="sm" component="span">
+        {t('column.balanceAfter')}: <OptionalAmount amount={payment.balance_after} currency={currency} />
+      </Text>
+    </Stack>
+  );
 }
 
 function Id({ id }: { id: string | null }) {
@@ -170,29 +190,22 @@ export function paymentColumns(
     guid,
     owner,
     sum,
-    status,
-    date,
+    // The date under the status, as the order lists show it: Accept and Reject fit a 1440 px screen.
+    { ...status, title: t('column.statusDate'), render: (payment) => <Status payment={payment} t={t} withDate /> },
     {
       key: 'transaction_id',
       title: t('column.transactionId'),
       render: (payment) => <Id id={payment.tx_hash ?? payment.order_uuid} />,
     },
-    {
-      key: 'balance_before',
-      title: t('column.balanceBefore'),
-      render: (payment) => <OptionalAmount amount={payment.balance_before} currency={payment.money.currency.code} />,
-    },
-    {
-      key: 'balance_after',
-      title: t('column.balanceAfter'),
-      render: (payment) => <OptionalAmount amount={payment.balance_after} currency={payment.money.currency.code} />,
-    },
+    // Before and after in one column (SPEC §2.13 lists both): the row's Accept and Reject fit a 1440 px screen.
+    { key: 'balance', title: t('column.balance'), render: (payment) => <BalanceChange payment={payment} t={t} /> },
     { key: 'type', title: t('column.type'), render: (payment) => <TypeCell payment={payment} t={t} /> },
     ...(actions
       ? [
           {
             key: 'actions',
             title: t('column.actions'),
+            pinned: true,
             render: (payment: Payment) => <RowActions payment={payment} actions={actions} t={t} />,
           },
         ]

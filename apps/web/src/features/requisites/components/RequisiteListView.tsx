@@ -99,7 +99,7 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
         rowKey={(requisite) => requisite.id}
         loading={requisites.isFetching}
         emptyMessage={t('empty')}
-        minWidthPx={scope === 'all' ? 1250 : 1100}
+        minWidthPx={scope === 'all' ? 1150 : 1000}
       />
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />

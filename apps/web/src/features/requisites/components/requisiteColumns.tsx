@@ -140,6 +140,7 @@ export function requisiteColumns(
     {
       key: 'actions',
       title: t('column.actions'),
+      pinned: true,
       render: (requisite) => (
         <Group gap={4} wrap="nowrap">
           <Button size="compact-sm" variant="default" onClick={() => actions.onDetails(requisite)}>

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Box, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { Statistic } from '@paydesk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +68,9 @@ export function VolumeChart({ perDay }: VolumeChartProps) {
   const summaryId = useId();
   const currencies = chartCurrencies(perDay);
   const [chosen, setChosen] = useState<string | null>(null);
+  const tableId = useId();
+  // The day table is the chart's text alternative, always there for a screen reader and drawn on request for the eye.
+  const [tableShown, setTableShown] = useState(false);
   const currency = chosen !== null && currencies.includes(chosen) ? chosen : (currencies[0] ?? null);
   const data: ChartRow[] = currency
     ? perDay.map((day) => {
@@ -122,7 +125,17 @@ export function VolumeChart({ perDay }: VolumeChartProps) {
               maxBarWidth={48}
             />
           </Box>
-          <Table style={visuallyHidden}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            style={{ alignSelf: 'flex-start' }}
+            aria-expanded={tableShown}
+            aria-controls={tableId}
+            onClick={() => setTableShown((shown) => !shown)}
+          >
+            {t(tableShown ? 'chart.hideTable' : 'chart.showTable')}
+          </Button>
+          <Table id={tableId} style={tableShown ? undefined : visuallyHidden}>
             <Table.Caption>{t('chart.table', { currency })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>

@@ -76,13 +76,28 @@ describe('the admin statistics', () => {
 
     const chart = screen.getByRole('img', { name: 'Bar chart of the volume per day in RUB' });
     expect(chart).toHaveAccessibleDescription(
-      "04.03.2026 to 05.03.2026 in RUB; each day's figures are in the table after the chart.",
+      "04.03.2026 to 05.03.2026 in RUB; the table of days under the chart gives each day's figures.",
     );
     expect(rowsOf(table('Volume per day in RUB'))).toEqual([
       ['04.03.2026', '50000.5 RUB', '5'],
       ['05.03.2026', '73456.17 RUB', '7'],
     ]);
     expect(queriesOf('/order/statistic/').map(String)).toEqual(['']);
+    // The platform's statistics lead to /directions, which has no side-menu entry.
+    expect(screen.getByRole('link', { name: 'Directions' })).toHaveAttribute('href', '/directions');
+  });
+
+  it('draws the table of days on request, which is otherwise there for screen readers only', async () => {
+    serve({ 'GET /order/statistic/': envelope(makeStatistic()) });
+    renderApp('/statistics');
+    const user = userEvent.setup();
+
+    const show = await screen.findByRole('button', { name: 'Show the table of days' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(table('Volume per day in RUB')).toHaveStyle({ position: 'absolute' });
+    await user.click(show);
+    expect(screen.getByRole('button', { name: 'Hide the table of days' })).toHaveAttribute('aria-expanded', 'true');
+    expect(table('Volume per day in RUB')).not.toHaveStyle({ position: 'absolute' });
   });
 
   it('switches the chart to another currency, a day without it showing zero', async () => {

@@ -1,8 +1,11 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { myStatisticQuerySchema, statisticQuerySchema } from '@paydesk/contract';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { can, myStatisticQuerySchema, statisticQuerySchema } from '@paydesk/contract';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
 import { useUrlListParams } from '../../../ui/useListParams';
@@ -41,6 +44,9 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   const query = useStatistic(scope, filters, started);
   const statistic = query.data?.statistic;
   const loading = !started || query.isFetching;
+  const user = useCurrentUser().data;
+  // /directions has no side-menu entry (SPEC §2.2 fixes the menu): the platform's statistics lead to it.
+  const mayReadDirections = scope === 'platform' && user !== undefined && can(accessSubjectOf(user), 'directions.read');
 
   const availableFilters = useMemo(
     () => (query.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
@@ -56,9 +62,21 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t(scope === 'platform' ? 'title' : 'ownTitle')}
-        </Title>
+        <Group justify="space-between" gap="sm">
+          <Title order={1} size="h2">
+            {t(scope === 'platform' ? 'title' : 'ownTitle')}
+          </Title>
+          {mayReadDirections && (
+            <Button
+              component={Link}
+              to="/directions"
+              variant="light"
+              leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            >
+              {t('openDirections')}
+            </Button>
+          )}
+        </Group>
         {statistic && (
           <Text size="sm" c="dimmed">
             {statistic.refreshed_at

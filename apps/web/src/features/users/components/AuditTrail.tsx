@@ -1,7 +1,7 @@
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AuditEvent } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, shortenId } from '../../../lib/format';
 import { isApiError } from '../../../lib/http';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
@@ -28,10 +28,24 @@ function linkText(link: Record<string, unknown>, t: TFunction): string {
   return `${name} (${percentText(text(link.pay_in_percentage))} / ${percentText(text(link.pay_out_percentage))}${main})`;
 }
 
-/** A recorded value in words: yes/no, lists joined, fees and agent links spelled out, anything else as JSON. */
+/** The fields whose value is the id of the thing changed: shortened as the lists show ids (first 4 … last 4). */
+const idFields = new Set(['id', 'requisite', 'flow', 'case']);
+
+/** "key: value; …" of a recorded object (restrictions, rule values), each value in words. */
+function recordText(record: Record<string, unknown>, t: TFunction): string {
+  const parts = Object.entries(record).map(([key, part]) => `${key}: ${auditValueText(key, part, t)}`);
+  return parts.length > 0 ? parts.join('; ') : noValue;
+}
+
+/**
+ * A recorded value in words: yes/no, ids shortened, statuses named, lists joined, fees and agent links spelled out,
+ * records as "key: value"; anything else as JSON.
+ */
 export function auditValueText(field: string, value: unknown, t: TFunction): string {
   if (value === null || value === undefined || value === '') return noValue;
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
+  if (idFields.has(field) && typeof value === 'string') return shortenId(value);
+  if (field === 'status' && typeof value === 'string') return t(`auditStatus.${value}`, { defaultValue: value });
   if (field === 'type' && typeof value === 'string') return t(`userType.${value}`, { defaultValue: value });
   if ((field === 'roles' || field === 'permissions') && Array.isArray(value) && value.length > 0) {
     const prefix = field === 'roles' ? 'role' : 'permission';
@@ -49,6 +63,7 @@ export function auditValueText(field: string, value: unknown, t: TFunction): str
   if (isRecord(value) && 'amount' in value && isRecord(value.currency)) {
     return `${text(value.amount)} ${text(value.currency.code)}`;
   }
+  if (isRecord(value)) return recordText(value, t);
   return JSON.stringify(value);
 }
 

@@ -1,0 +1,94 @@
+import type { Order } from '@paydesk/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, makeUser, mockApi, renderApp } from '../../../app/testing';
+import { makeOrder, orderListOf, payInNew, payOutNew } from '../testData';
+import { setUpOrderScreens } from '../testSupport';
+import { formatCountdown, secondsLeft } from './OrderTimer';
+
+setUpOrderScreens();
+
+const trader = makeUser({ role: 'trader', username: 'trader' });
+const realMatchMedia = window.matchMedia;
+
+/** A 375 px phone: every `max-width` query of the app matches, every `min-width` one does not. */
+function onPhone() {
+  window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width') });
+}
+
+function serveTrader(lists: Record<string, Order[]>) {
+  const api = mockApi({
+    'GET /user/current': envelope({ data: trader }),
+    'GET /trader/order': () => {
+      const url = new URL(String(api.fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+      return envelope(orderListOf(lists[url.searchParams.get('filter[direction]') ?? ''] ?? []));
+    },
+  });
+  return api;
+}
+
+describe('order cards on a phone', () => {
+  beforeEach(onPhone);
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+    vi.useRealTimers();
+  });
+
+  it('shows a pay-in as a card with its amount, where to be paid, status, time left and Send paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-05T07:13:09.000Z') });
+    serveTrader({ pay_in: [payInNew] });
+    renderApp('/active');
+
+    const card = await screen.findByRole('listitem', { name: 'Order 01a2…00c1' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Active pay-in orders' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('1500 RUB');
+    expect(card).toHaveTextContent('IVAN PETROV');
+    expect(card).toHaveTextContent('4276 3800 1234 5678');
+    expect(card).toHaveTextContent('New');
+    // Created 07:08:09, expires 07:23:09: ten minutes left at 07:13:09.
+    expect(card).toHaveTextContent('10:00 left');
+    expect(within(card).getByRole('button', { name: 'Send paid for order 01a2…00c1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Details of order 01a2…00c1' })).toBeInTheDocument();
+  });
+
+  it("shows a pay-out's recipient on its card, and Take asks first", async () => {
+    serveTrader({ pay_out: [payOutNew] });
+    renderApp('/active?tab=pay_out');
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('listitem', { name: 'Order 01a2…00c2' });
+    expect(card).toHaveTextContent('Recipient');
+    expect(card).toHaveTextContent('ANNA SMIRNOVA');
+    expect(card).toHaveTextContent('+7 (903) 555-01-42');
+    // The pay-out's method in words, never its slug (sbp).
+    expect(card).toHaveTextContent('SBP (by phone) · T-Bank');
+    await user.click(within(card).getByRole('button', { name: 'Take order 01a2…00c2' }));
+    expect(await screen.findByRole('dialog', { name: 'Take the pay-out?' })).toBeInTheDocument();
+  });
+
+  it('says the list is empty without a table', async () => {
+    serveTrader({ pay_in: [] });
+    renderApp('/active');
+    expect(await screen.findByText('No active orders')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('order timer', () => {
+  it('counts down in minutes and seconds, hours past an hour, and never below zero', () => {
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(3725)).toBe('1:02:05');
+    const expiresAt = '2026-03-05T07:23:09.000Z';
+    expect(secondsLeft(expiresAt, Date.parse('2026-03-05T07:23:08.500Z'))).toBe(1);
+    expect(secondsLeft(expiresAt, Date.parse('2026-03-05T07:30:00.000Z'))).toBe(0);
+  });
+
+  it('says an open order past its expiry has expired', async () => {
+    serveTrader({ pay_in: [makeOrder({ actions: ['set_paid'] })] });
+    renderApp('/active');
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+  });
+});
