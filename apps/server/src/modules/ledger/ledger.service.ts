@@ -47,7 +47,12 @@ function fundedInOrder(accounts: Map<string, repo.AccountRow>, transfers: Transf
   });
 }
 
-function transferRows(accounts: Map<string, repo.AccountRow>, transfers: TransferSpec[], currency: string) {
+function transferRows(
+  accounts: Map<string, repo.AccountRow>,
+  transfers: TransferSpec[],
+  currency: string,
+  at?: Date,
+): repo.NewTransferRow[] {
   return transfers.map((transfer) => ({
     id: transfer.id,
     code: transfer.code,
@@ -56,6 +61,7 @@ function transferRows(accounts: Map<string, repo.AccountRow>, transfers: Transfe
     creditAccountId: accounts.get(repo.accountKeyText(transfer.credit))?.id ?? '',
     amountMinor: transfer.amountMinor,
     currency,
+    createdAt: at ?? null,
   }));
 }
 
@@ -72,9 +78,15 @@ function assertWellFormed(transfers: TransferSpec[]) {
  * Applies the transfers of one business action inside the caller's transaction: all of them or none. The accounts
  * are opened if new and locked in id order, the debit accounts are checked to cover the money (the database's CHECK
  * is the second line), and one INSERT hands them to the ledger trigger. Posting the same ids again changes nothing
- * and answers `already_applied`; reusing some of them for other transfers is a conflict.
+ * and answers `already_applied`; reusing some of them for other transfers is a conflict. `at` dates the transfers (and
+ * their entries) by the caller's clock instead of the transaction's: the order engine's clock (`OrderDeps.now`).
  */
-export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency = USDT.code): Promise<PostOutcome> {
+export async function postTransfers(
+  tx: Tx,
+  transfers: TransferSpec[],
+  currency = USDT.code,
+  at?: Date,
+): Promise<PostOutcome> {
   if (transfers.length === 0) return 'applied';
   assertWellFormed(transfers);
   const accounts = await repo.accountsFor(
@@ -90,7 +102,7 @@ export async function postTransfers(tx: Tx, transfers: TransferSpec[], currency 
   if (existing.size === transfers.length) return 'already_applied';
   if (existing.size > 0) throw new DomainError('conflict');
   if (fundedInOrder(accounts, transfers).includes(false)) throw new DomainError('insufficient_funds');
-  await repo.insertTransfers(tx, transferRows(accounts, transfers, currency));
+  await repo.insertTransfers(tx, transferRows(accounts, transfers, currency, at));
   return 'applied';
 }
 

@@ -105,7 +105,7 @@ export async function updateOrders(db: Executor, ids: string[], changes: Partial
   if (ids.length === 0) return [];
   return db
     .update(orders)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ updatedAt: new Date(), ...changes })
     .where(inArray(orders.id, ids))
     .returning();
 }

@@ -36,7 +36,15 @@ export interface OrderDeps {
   db: Db;
   config: Config;
   reference: ReferenceData;
+  /**
+   * The engine's clock: every time it writes (the order's times, its timeline, its ledger transfers) and every "now" it
+   * decides by. Unset is the wall clock; demo mode sets it to make its month of history through the engine.
+   */
+  now?: () => Date;
 }
+
+/** The time by the engine's clock (`OrderDeps.now`). */
+export const engineTime = (deps: Pick<OrderDeps, 'now'>): Date => deps.now?.() ?? new Date();
 
 type CreateOrder = z.output<typeof apiOrderCreateSchema>;
 
@@ -85,8 +93,16 @@ function announcements(
 }
 
 /** An order's moves, one line each of its timeline. */
-const historyOf = (order: { id: string }, from: string | null, to: string, actor: OrderActor, note?: string) => ({
+const historyOf = (
+  order: { id: string },
+  from: string | null,
+  to: string,
+  actor: OrderActor,
+  note?: string,
+  createdAt?: Date,
+) => ({
   id: newId(),
+  ...(createdAt ? { createdAt } : {}),
   orderId: order.id,
   fromStatus: from,
   toStatus: to,
@@ -214,7 +230,8 @@ export async function matchPayIn(
       const seen = usage.get(candidate.requisiteId);
       if (!seen || ruledOut(candidate, seen, request)) continue;
       const party = parties(candidate.userId, 'teamlead');
-      const executorFee = candidate.executorType === 'trader' ? party.fee(priced.cMinor) : 0;
+      // A partner earns by its own fee tiers as a trader does (without any: nothing); team leads are a trader's only.
+      const executorFee = party.fee(priced.cMinor);
       const teamleads = candidate.executorType === 'trader' ? party.agents : [];
       if (!sharesFit(sharesOf(merchant.fee, executorFee, [...merchant.referrals, ...teamleads]))) {
         pricingRefused = true;
@@ -266,7 +283,7 @@ export async function createOrder(
       const direction = input.type;
       const merchantParty = (await partyShares(tx, [merchantId], direction))(merchantId, 'referral');
       const merchant = { fee: merchantParty.fee(priced.cMinor), referrals: merchantParty.agents };
-      const now = new Date();
+      const now = engineTime(deps);
       if (input.type === 'pay_in') {
         await createPayIn(deps, tx, { id, flow, input, priced, merchant, now });
       } else {
@@ -340,7 +357,7 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation) {
       referenceId: id,
     };
     try {
-      await postTransfers(tx, [hold], flow.crypto);
+      await postTransfers(tx, [hold], flow.crypto, now);
     } catch (error) {
       // Its money went to another order meanwhile: the next candidate.
       if (error instanceof DomainError && error.code === 'insufficient_funds') continue;
@@ -361,7 +378,7 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation) {
       details: candidate.attributes,
     });
     await tx.update(flowExecutors).set({ lastAssignedAt: now }).where(eq(flowExecutors.id, candidate.bindId));
-    await afterCreate(deps, tx, id, expiresAt);
+    await afterCreate(deps, tx, id, expiresAt, now);
     return;
   }
   throw new DomainError('no_executor_available');
@@ -383,6 +400,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation & { reci
       },
     ],
     flow.crypto,
+    now,
   ).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });
@@ -400,7 +418,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation & { reci
     paymentType: input.payment_type ?? null,
     details: creation.recipient,
   });
-  await afterCreate(deps, tx, id, expiresAt, await takersOf(tx, flow.id));
+  await afterCreate(deps, tx, id, expiresAt, now, await takersOf(tx, flow.id));
 }
 
 /** The executors who may take a flow's pay-outs, told when one appears and when it is taken or gone. */
@@ -412,10 +430,12 @@ async function takersOf(tx: Tx, flowId: string): Promise<string[]> {
   return rows.map((row) => row.userId);
 }
 
-async function afterCreate(deps: OrderDeps, tx: Tx, id: string, expiresAt: Date, also: string[] = []) {
+async function afterCreate(deps: OrderDeps, tx: Tx, id: string, expiresAt: Date, now: Date, also: string[] = []) {
   const order = await repo.lockOrder(tx, id);
   if (!order) throw new Error('the order just inserted is gone');
-  await repo.insertEvents(tx, [historyOf(order, null, 'new', { kind: 'merchant', id: order.merchantId })]);
+  await repo.insertEvents(tx, [
+    historyOf(order, null, 'new', { kind: 'merchant', id: order.merchantId }, undefined, now),
+  ]);
   await enqueueWebhooks(tx, deps.reference, [order], 'order.created');
   await enqueueJobs(tx, [expiryOf(id, expiresAt), ...(order.clientId ? [antiFraudCheck([id], 'created')] : [])]);
   await publishEvents(tx, announcements(order, 'order.created', also));
@@ -541,12 +561,13 @@ async function applyMoves(
   note?: string,
 ): Promise<repo.OrderRow[]> {
   if (locked.length === 0) return [];
-  const now = new Date();
+  const now = engineTime(deps);
   const updated = await repo.updateOrders(
     tx,
     locked.map((order) => order.id),
     {
       ...changes,
+      updatedAt: now,
       status: to,
       ...(to === 'paid' ? { paidAt: now, paidBy: actor.kind } : {}),
       ...(to === 'canceled' ? { canceledAt: now } : {}),
@@ -560,7 +581,7 @@ async function applyMoves(
   });
   await repo.insertEvents(
     tx,
-    moves.map(({ before }) => historyOf(before, before.status, to, actor, note)),
+    moves.map(({ before }) => historyOf(before, before.status, to, actor, note, now)),
   );
   const webhook: WebhookType | null = to === 'paid' ? 'order.paid' : to === 'canceled' ? 'order.canceled' : null;
   if (webhook) await enqueueWebhooks(tx, deps.reference, updated, webhook);
@@ -606,7 +627,7 @@ async function applyMoves(
       to === 'paid' ? settlementTransfers(after, deps.reference) : to === 'canceled' ? [releaseTransfer(before)] : [];
     transfers.set(before.crypto, [...(transfers.get(before.crypto) ?? []), ...moving]);
   }
-  for (const [crypto, list] of transfers) await postTransfers(tx, list, crypto);
+  for (const [crypto, list] of transfers) await postTransfers(tx, list, crypto, now);
   return moves.map(({ after }) => after);
 }
 
@@ -661,7 +682,7 @@ export function confirmPayIn(deps: OrderDeps, merchantId: string, id: string) {
       if (order.merchantId !== merchantId) throw new DomainError('not_found');
       if (order.type !== 'pay_in') throw new DomainError('order_status_conflict');
     },
-    { expiresAt: new Date(Date.now() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000) },
+    { expiresAt: new Date(engineTime(deps).getTime() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000) },
   );
 }
 
@@ -723,7 +744,7 @@ async function takeChanges(deps: OrderDeps, executorId: string, id: string): Pro
   const eligible = await payOutEligible(deps, order, executorId, bind.executorType);
   if (!eligible) throw new DomainError('no_executor_available');
   const party = (await partyShares(deps.db, [executorId], 'pay_out'))(executorId, 'teamlead');
-  const executorFee = bind.executorType === 'trader' ? party.fee(order.cryptoAmountMinor) : 0;
+  const executorFee = party.fee(order.cryptoAmountMinor);
   const teamleads = bind.executorType === 'trader' ? party.agents : [];
   const agents = [...order.agentShares, ...teamleads];
   if (!sharesFit(sharesOf(order.merchantFeeHundredths, executorFee, agents))) throw new DomainError('pricing_invalid');
@@ -732,12 +753,13 @@ async function takeChanges(deps: OrderDeps, executorId: string, id: string): Pro
     executorType: bind.executorType,
     executorFeeHundredths: executorFee,
     agentShares: agents,
-    takenAt: new Date(),
+    takenAt: engineTime(deps),
   };
 }
 
 /** Whether an executor may take a pay-out: standing, withdrawals open, and its restrictions in the flow. */
 async function payOutEligible(deps: OrderDeps, order: repo.OrderRow, executorId: string, type: string) {
+  const now = engineTime(deps);
   const [row] = await selectRows<{ ok: boolean | null; restrictions: unknown; day_volume: string }>(
     deps.db,
     sql`
@@ -748,7 +770,8 @@ async function payOutEligible(deps: OrderDeps, order: repo.OrderRow, executorId:
                      where tr.flow_id = ${order.flowId} and tr.trader_id = u.id), '{}'::jsonb) as restrictions,
            (select coalesce(sum(o.fiat_amount_minor), 0) from orders o
              where o.flow_id = ${order.flowId} and o.executor_id = u.id and o.status <> 'canceled'
-               and o.created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')::text as day_volume
+               and o.created_at >= date_trunc('day', ${now.toISOString()}::timestamptz at time zone 'utc') at time zone 'utc')::text
+             as day_volume
     from users u left join trader_profiles tp on tp.user_id = u.id
     where u.id = ${executorId}`,
   );
@@ -785,7 +808,7 @@ async function payOutEligible(deps: OrderDeps, order: repo.OrderRow, executorId:
       fiatMinor: order.fiatAmountMinor,
       fiatFraction: fraction,
       holdMinor: order.holdMinor,
-      now: new Date(),
+      now,
     }) === null
   );
 }
@@ -793,7 +816,7 @@ async function payOutEligible(deps: OrderDeps, order: repo.OrderRow, executorId:
 /** The expiry job: an open pay-in past its time, or a pay-out nobody took, is canceled; anything else stays. */
 export async function expireOrder(deps: OrderDeps, id: string) {
   const order = await repo.orderRow(deps.db, id);
-  if (!order?.expiresAt || order.expiresAt.getTime() > Date.now()) return;
+  if (!order?.expiresAt || order.expiresAt.getTime() > engineTime(deps).getTime()) return;
   const expired = order.type === 'pay_in' ? isOpen(order.status) : order.status === 'new';
   if (!expired) return;
   await moveOrder(
@@ -802,7 +825,9 @@ export async function expireOrder(deps: OrderDeps, id: string) {
     'canceled',
     { kind: 'system', id: null },
     (locked) => {
-      if (!locked.expiresAt || locked.expiresAt.getTime() > Date.now()) throw new DomainError('order_status_conflict');
+      if (!locked.expiresAt || locked.expiresAt.getTime() > engineTime(deps).getTime()) {
+        throw new DomainError('order_status_conflict');
+      }
     },
     {},
     'expired',

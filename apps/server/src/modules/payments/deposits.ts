@@ -19,6 +19,8 @@ export interface DepositInput {
   source: DepositSource;
   /** The admin who entered it; null when a watcher saw it. */
   actorId: string | null;
+  /** When it was credited, if not now: demo mode's month of history is credited on its own days. */
+  at?: Date;
 }
 
 export type DepositOutcome = { credited: boolean; paymentId: string };
@@ -81,10 +83,11 @@ async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> 
       txHash: input.txHash,
       source: input.source,
       createdBy: input.actorId,
+      ...(input.at ? { createdAt: input.at, updatedAt: input.at } : {}),
     });
     const key = `deposit:${input.txHash}:${input.address}`;
     const { transfers, coversInsurance } = await depositTransfers(tx, ownerId, payment.id, input.amountMinor, key);
-    await postTransfers(tx, transfers);
+    await postTransfers(tx, transfers, USDT.code, input.at);
     if (coversInsurance) {
       await users.updateTraderProfile(tx, ownerId, { insurancePaid: true });
       await announceUserChanged(tx, ownerId);

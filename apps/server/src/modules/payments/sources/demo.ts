@@ -33,16 +33,18 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     return due > 0n ? due : demoDepositDefault;
   }
 
-  async function depositTo(userId: string, amountMinor?: bigint) {
-    const [address] = (await wallets.addressesFor(db, userId)).slice(-1);
+  /** A simulated deposit; `at` and `on` credit it on another day and in the caller's transaction (the demo's history). */
+  async function depositTo(userId: string, amountMinor?: bigint, at?: Date, on: Db = db) {
+    const [address] = (await wallets.addressesFor(on, userId)).slice(-1);
     if (!address) throw new DomainError('conflict');
     const amount = amountMinor ?? (await defaultAmount(userId));
-    return creditDeposit(db, {
+    return creditDeposit(on, {
       txHash: randomTxHash(),
       address: address.address,
       amountMinor: amount,
       source: 'demo',
       actorId: null,
+      ...(at ? { at } : {}),
     });
   }
 
