@@ -86,7 +86,7 @@ async function seedRelations(tx: Tx, ids: Map<string, string>) {
  * by its phone) and of partner, the partner's payment system, and the merchant's RUB/USDT flow with both as executors
  * at a manual rate, with restrictions that show what they do.
  */
-async function seedRouting(tx: Tx, ids: Map<string, string>) {
+async function seedRouting(tx: Tx, ids: Map<string, string>, setUp: { createdAt?: Date; updatedAt?: Date }) {
   const id = (username: string) => ids.get(username) ?? '';
   const requisite = (
     owner: string,
@@ -102,6 +102,7 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     paymentOption: option,
     paymentType: type,
     attributes,
+    ...setUp,
   });
   const traderCard = requisite('trader', 'Sber card', 'card', 'sberbank', {
     card_number: '4276380012345678',
@@ -160,6 +161,7 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     isActive: true,
     rateSource: 'manual',
     manualRate: '92.5',
+    ...setUp,
   });
   await insertExecutor(tx, { id: newId(), flowId, userId: id('trader'), executorType: 'trader', priority: 10 });
   await seedDemoTerminal(tx, id('trader'), [traderCard.id, traderPhone.id, ...traderCards.map((card) => card.id)]);
@@ -229,6 +231,15 @@ export async function seedDemo(
   traffic: DemoTraffic | null = null,
 ): Promise<string[]> {
   if (await anyUserExists(db)) return [];
+  // The order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay exactly
+  // as seeded. A month of it first (through the engine on a backdated clock), then today's first orders; the platform
+  // was set up the hour before the month's first deposits.
+  const history = config.DEMO_ORDER_SECONDS > 0 ? traffic : null;
+  const until = new Date();
+  const start = new Date(
+    Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate() - demoHistoryDays, 4),
+  );
+  const setUp = history ? { createdAt: new Date(start.getTime() - 3_600_000), updatedAt: start } : {};
   const passwordHash = await hashPassword(demoPassword);
   const ids = new Map<string, string>();
   await db.transaction(async (tx) => {
@@ -243,13 +254,14 @@ export async function seedDemo(
           isRoot: user.isRoot ?? false,
           passwordHash,
           comment: user.comment,
+          ...setUp,
         },
         user.trader,
       );
       ids.set(user.username, row.id);
     }
     await seedRelations(tx, ids);
-    await seedRouting(tx, ids);
+    await seedRouting(tx, ids, setUp);
     // The anti-fraud rules that watch the demo without stopping it (DESIGN §7, §13): a payer of the demo's forty who
     // orders too often, a pay-out held too long, a trader with too many disputes. The rules that would pause the
     // demo's few traders and cards by themselves (cancel streaks, payers per card) are left for the admin to try.
@@ -261,13 +273,6 @@ export async function seedDemo(
       await tx.update(antiFraudSettings).set({ value }).where(eq(antiFraudSettings.key, key));
     }
   });
-  // The order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay exactly
-  // as seeded. A month of it first (through the engine on a backdated clock), then today's first orders.
-  const history = config.DEMO_ORDER_SECONDS > 0 ? traffic : null;
-  const until = new Date();
-  const start = new Date(
-    Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate() - demoHistoryDays, 4),
-  );
   const parties = {
     merchantId: ids.get('merchant') ?? '',
     traderId: ids.get('trader') ?? '',

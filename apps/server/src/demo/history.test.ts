@@ -147,12 +147,19 @@ describe("the demo's month of history (DESIGN §7)", () => {
   it("keeps the waiting appeal's receipt, a PDF stored as its evidence", async () => {
     const [dispute] = (await root.get('/api/inner/dispute/?filter[status]=open')).json().data.items as {
       uuid: string;
+      order_uuid: string;
       files: { url: string; name: string; content_type: string }[];
     }[];
     expect(dispute?.files).toEqual([expect.objectContaining({ name: 'receipt.pdf', content_type: 'application/pdf' })]);
     const file = await root.get(dispute?.files[0]?.url ?? '');
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A receipt the platform reads: the receipts check finds the disputed order by its sum and day.
+    const check = await root.post('/api/inner/anti_fraud/receipt/', {
+      file: { name: 'receipt.pdf', data: `data:application/pdf;base64,${file.rawPayload.toString('base64')}` },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data.orders.map((order: { guid: string }) => order.guid)).toContain(dispute?.order_uuid);
     expect(file.rawPayload.toString('latin1')).toContain('Payment receipt');
   });
 });

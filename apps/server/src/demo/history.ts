@@ -152,11 +152,14 @@ export async function seedHistory(
         );
         return;
       }
+      // Half the payers tell the shop they paid (the order goes in progress); the bank's message settles it either way.
       const reported = at + between(30, 240) * second;
-      schedule(
-        reported,
-        tolerant((later) => confirmPayIn(later, parties.merchantId, order.id)),
-      );
+      if (random() < 0.5) {
+        schedule(
+          reported,
+          tolerant((later) => confirmPayIn(later, parties.merchantId, order.id)),
+        );
+      }
       const settled = reported + between(40, 480) * second;
       if (fate < 0.14) {
         // The trader saw the money in its bank's app and sent paid by hand.
@@ -249,7 +252,7 @@ export async function seedHistory(
     const weekend = weekday === 0 || weekday === 6;
     // The shop grows over the month; weekends are quieter.
     const growth = 0.75 + (0.5 * index) / options.days;
-    const count = Math.round((weekend ? between(7, 11) : between(12, 20)) * growth);
+    const count = Math.round((weekend ? between(5, 8) : between(9, 14)) * growth);
     topUp(dayStart + 5 * hour);
     for (let order = 0; order < count; order += 1) {
       // Between 06:00 and 22:30 UTC (09:00 to 01:30 in Moscow).
