@@ -1,4 +1,5 @@
-import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
+import { type apiOrderCreateSchema, defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError } from '../lib/errors';
 import { balancesOf } from '../modules/ledger/ledger.repository';
@@ -13,6 +14,8 @@ import {
 } from '../modules/orders/orders.service';
 import type { DemoChain } from '../modules/payments/sources/demo';
 import { forwardDemoPayment } from '../modules/terminals/demo-device';
+
+type NewOrder = z.output<typeof apiOrderCreateSchema>;
 
 /** Who the history is made of: the demo merchant and its two executors. */
 export interface HistoryParties {
@@ -107,6 +110,29 @@ export async function seedHistory(
   let made = 0;
   let sequence = 0;
 
+  /** The shop's order, as its API call makes it; null when nobody can serve it (a real shop meets the same refusal). */
+  async function create(
+    stepDeps: OrderDeps,
+    at: number,
+    input: Omit<NewOrder, 'currency' | 'crypto_currency' | 'client_order_id'>,
+  ) {
+    sequence += 1;
+    const client_order_id = `demo-${at.toString(36)}-${sequence}`;
+    try {
+      const order = await createOrder(
+        stepDeps,
+        parties.merchantId,
+        { ...input, currency: 'RUB', crypto_currency: 'USDT', client_order_id },
+        defaultLanguage,
+      );
+      made += 1;
+      return order;
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+  }
+
   function payIn(at: number) {
     const amount = String(between(50, 3000) * 10);
     const clientId = `payer-${between(1, 40)}`;
@@ -114,29 +140,15 @@ export async function seedHistory(
     const option = random() < 0.8 ? 'card' : 'sbp';
     const fate = random();
     schedule(at, async (stepDeps) => {
-      sequence += 1;
-      const order = await createOrder(
-        stepDeps,
-        parties.merchantId,
-        {
-          type: 'pay_in',
-          amount,
-          currency: 'RUB',
-          crypto_currency: 'USDT',
-          payment_option: option,
-          // An SBP transfer reaches a phone of any bank: only a card pay-in names the payer's bank.
-          ...(option === 'card' ? { payment_type: bank } : {}),
-          client_order_id: `demo-${at.toString(36)}-${sequence}`,
-          client_id: clientId,
-        },
-        defaultLanguage,
-      ).catch((error: unknown) => {
-        // No card free for it (its limits, its amount): a real shop meets the same refusal.
-        if (error instanceof DomainError) return null;
-        throw error;
+      const order = await create(stepDeps, at, {
+        type: 'pay_in',
+        amount,
+        payment_option: option,
+        // An SBP transfer reaches a phone of any bank: only a card pay-in names the payer's bank.
+        ...(option === 'card' ? { payment_type: bank } : {}),
+        client_id: clientId,
       });
       if (!order) return;
-      made += 1;
       const executorId = order.executorId ?? '';
       if (fate < 0.08) {
         // The payer never paid: the order expires, by the engine's own expiry.
@@ -188,26 +200,8 @@ export async function seedHistory(
         : { phone: `79${String(between(0, 999_999_999)).padStart(9, '0')}`, bank: 'T-Bank', holder: 'OLEG SMIRNOV' };
     const fate = random();
     schedule(at, async (stepDeps) => {
-      sequence += 1;
-      const order = await createOrder(
-        stepDeps,
-        parties.merchantId,
-        {
-          type: 'pay_out',
-          amount,
-          currency: 'RUB',
-          crypto_currency: 'USDT',
-          payment_option: option,
-          recipient,
-          client_order_id: `demo-${at.toString(36)}-${sequence}`,
-        },
-        defaultLanguage,
-      ).catch((error: unknown) => {
-        if (error instanceof DomainError) return null;
-        throw error;
-      });
+      const order = await create(stepDeps, at, { type: 'pay_out', amount, payment_option: option, recipient });
       if (!order) return;
-      made += 1;
       if (fate < 0.08) {
         // Nobody took it in time.
         schedule(order.expiresAt ? order.expiresAt.getTime() + 30 * second : at, (later) =>
