@@ -122,10 +122,16 @@ describe('demo seed (DESIGN §7)', () => {
     ]);
     const trader = await new Client(ctx.app).signIn('trader', demoPassword);
     const requisites = (await trader.get('/api/inner/trader/requisite')).json().data.items;
-    expect(requisites.map((r: { payment_option: { slug: string } }) => r.payment_option.slug).sort()).toEqual([
-      'card',
-      'sbp',
-    ]);
+    // Cards of four banks in five holders' names, and an SBP phone.
+    type Requisite = {
+      payment_option: { slug: string };
+      payment_type: { slug: string };
+      attributes: { holder: string };
+    };
+    const cards = (requisites as Requisite[]).filter((r) => r.payment_option.slug === 'card');
+    expect(new Set(cards.map((r) => r.payment_type.slug))).toEqual(new Set(['sberbank', 'tbank', 'alfabank', 'vtb']));
+    expect(new Set(cards.map((r) => r.attributes.holder)).size).toBe(5);
+    expect(requisites.filter((r: Requisite) => r.payment_option.slug === 'sbp')).toHaveLength(1);
     expect(requisites.flatMap((r: { restrictions: unknown[] }) => r.restrictions)).not.toEqual([]);
     const systems = (await root.get('/api/inner/partner-system')).json().data.items;
     expect(systems.map((system: { partner: { slug: string } }) => system.partner.slug)).toEqual(['payflow']);

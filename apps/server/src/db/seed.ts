@@ -1,6 +1,7 @@
 import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { seededRandom } from '../demo/history';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.table';
@@ -72,6 +73,8 @@ async function seedRelations(tx: Tx, ids: Map<string, string>) {
     tier('pay_in', '1000', null, 200),
     tier('pay_out', '0', null, 150),
   ]);
+  // The partner earns on what it executes, as a trader does: 1.2 % of a pay-out it pays, 1.5 % of a pay-in.
+  await replaceFees(tx, id('partner'), [tier('pay_in', '0', null, 150), tier('pay_out', '0', null, 120)]);
   const agentLink = { agentId: id('agent'), payInHundredths: 50, payOutHundredths: 25 };
   await replaceAgentLinks(tx, id('merchant'), [agentLink]);
   await replaceAgentLinks(tx, id('trader'), [{ ...agentLink, payInHundredths: 75, isMain: true }]);
@@ -79,10 +82,11 @@ async function seedRelations(tx: Tx, ids: Map<string, string>) {
 }
 
 /**
- * Routing of DESIGN §7: requisites of trader (a card and an SBP phone) and of partner, the partner's payment system,
- * and the merchant's RUB/USDT flow with both as executors at a manual rate, with restrictions that show what they do.
+ * Routing of DESIGN §7: requisites of trader (cards of four banks in several holders' names and an SBP phone, all read
+ * by its phone) and of partner, the partner's payment system, and the merchant's RUB/USDT flow with both as executors
+ * at a manual rate, with restrictions that show what they do.
  */
-async function seedRouting(tx: Tx, ids: Map<string, string>) {
+async function seedRouting(tx: Tx, ids: Map<string, string>, setUp: { createdAt?: Date; updatedAt?: Date }) {
   const id = (username: string) => ids.get(username) ?? '';
   const requisite = (
     owner: string,
@@ -98,6 +102,7 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     paymentOption: option,
     paymentType: type,
     attributes,
+    ...setUp,
   });
   const traderCard = requisite('trader', 'Sber card', 'card', 'sberbank', {
     card_number: '4276380012345678',
@@ -108,15 +113,31 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     bank: 'T-Bank',
     holder: 'Ivan P.',
   });
+  const traderCards = [
+    requisite('trader', 'Sber MIR Olga', 'card', 'sberbank', {
+      card_number: '2202203277105163',
+      holder: 'OLGA SMIRNOVA',
+    }),
+    requisite('trader', 'T-Bank Anna', 'card', 'tbank', { card_number: '5536913820467719', holder: 'ANNA KOZLOVA' }),
+    requisite('trader', 'Alfa Dmitry', 'card', 'alfabank', { card_number: '4584432911760382', holder: 'DMITRY ORLOV' }),
+    requisite('trader', 'VTB Sergey', 'card', 'vtb', { card_number: '2200246033851247', holder: 'SERGEY VOLKOV' }),
+  ];
   const partnerCard = requisite('partner', 'Partner card', 'card', 'alfabank', {
     card_number: '5559490012345678',
     holder: 'PAYFLOW LLC',
   });
-  for (const row of [traderCard, traderPhone, partnerCard]) await insertRequisite(tx, row);
+  for (const row of [traderCard, traderPhone, ...traderCards, partnerCard]) await insertRequisite(tx, row);
   await replaceRestrictions(tx, traderCard.id, [
     { type: 'amount_range', value: { min_amount: '500', max_amount: '100000' }, isActive: true },
-    { type: 'daily_limit', value: { max_volume: '1000000', max_count: '50' }, isActive: true },
+    // Ivan's card takes 150,000 RUB a day: the Sberbank payments beyond it go to Olga's card.
+    { type: 'daily_limit', value: { max_volume: '150000', max_count: '50' }, isActive: true },
   ]);
+  const [olgaCard] = traderCards;
+  if (olgaCard) {
+    await replaceRestrictions(tx, olgaCard.id, [
+      { type: 'amount_range', value: { min_amount: '500', max_amount: '50000' }, isActive: true },
+    ]);
+  }
   await replaceRestrictions(tx, traderPhone.id, [
     { type: 'concurrent_orders', value: { max_open: '3' }, isActive: true },
   ]);
@@ -140,9 +161,10 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
     isActive: true,
     rateSource: 'manual',
     manualRate: '92.5',
+    ...setUp,
   });
   await insertExecutor(tx, { id: newId(), flowId, userId: id('trader'), executorType: 'trader', priority: 10 });
-  await seedDemoTerminal(tx, id('trader'), [traderCard.id, traderPhone.id]);
+  await seedDemoTerminal(tx, id('trader'), [traderCard.id, traderPhone.id, ...traderCards.map((card) => card.id)]);
   await insertExecutor(tx, { id: newId(), flowId, userId: id('partner'), executorType: 'partner', priority: 5 });
   await upsertTraderRestriction(tx, {
     id: newId(),
@@ -156,13 +178,23 @@ async function seedRouting(tx: Tx, ids: Map<string, string>) {
 /** An address outside the platform that demo withdrawals go to. */
 export const demoPayoutAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 
+/** Days of order history a fresh demo platform starts with. */
+export const demoHistoryDays = 30;
+
 /**
- * Demo money arrives as real ledger deposits (DESIGN §7), never as inserted numbers: the merchant ends with 5,000 USDT
- * available after two withdrawals (one sent by the simulated custody, one waiting in moderation above the automatic
- * limit), the trader with 10,000 USDT and its 100 USDT insurance paid, the agent and partner with a little; trader2
- * gets nothing and sees the insurance gate.
+ * Demo money arrives as real ledger deposits (DESIGN §7), never as inserted numbers: the merchant 6,450 USDT, the
+ * trader 10,100 USDT (100 of it paying its insurance), the agent and partner a little; trader2 nothing, so it sees the
+ * insurance gate. With a month of history (`month`) they arrive on its first morning, and the month's orders (and the
+ * trader's top-ups) move them on from there. Then two withdrawals of the merchant (one sent by the simulated custody,
+ * one waiting in moderation above the automatic limit) and one of the partner.
  */
-async function seedMoney(db: Db, config: Config, demo: DemoChain, ids: Map<string, string>) {
+async function seedMoney(
+  db: Db,
+  config: Config,
+  demo: DemoChain,
+  ids: Map<string, string>,
+  month: { start: Date; run: () => Promise<unknown> } | null,
+) {
   const id = (username: string) => ids.get(username) ?? '';
   for (const [username, amounts] of [
     ['merchant', ['4000', '2000', '450']],
@@ -170,8 +202,9 @@ async function seedMoney(db: Db, config: Config, demo: DemoChain, ids: Map<strin
     ['agent', ['250']],
     ['partner', ['750']],
   ] as const) {
-    for (const amount of amounts) await demo.depositTo(id(username), usdt(amount));
+    for (const amount of amounts) await demo.depositTo(id(username), usdt(amount), month ? { at: month.start } : {});
   }
+  await month?.run();
   for (const [username, amount] of [
     ['merchant', '250'],
     ['merchant', '1200'],
@@ -198,6 +231,15 @@ export async function seedDemo(
   traffic: DemoTraffic | null = null,
 ): Promise<string[]> {
   if (await anyUserExists(db)) return [];
+  // The order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay exactly
+  // as seeded. A month of it first (through the engine on a backdated clock), then today's first orders; the platform
+  // was set up the hour before the month's first deposits.
+  const history = config.DEMO_ORDER_SECONDS > 0 ? traffic : null;
+  const until = new Date();
+  const start = new Date(
+    Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate() - demoHistoryDays, 4),
+  );
+  const setUp = history ? { createdAt: new Date(start.getTime() - 3_600_000), updatedAt: start } : {};
   const passwordHash = await hashPassword(demoPassword);
   const ids = new Map<string, string>();
   await db.transaction(async (tx) => {
@@ -212,13 +254,14 @@ export async function seedDemo(
           isRoot: user.isRoot ?? false,
           passwordHash,
           comment: user.comment,
+          ...setUp,
         },
         user.trader,
       );
       ids.set(user.username, row.id);
     }
     await seedRelations(tx, ids);
-    await seedRouting(tx, ids);
+    await seedRouting(tx, ids, setUp);
     // The anti-fraud rules that watch the demo without stopping it (DESIGN §7, §13): a payer of the demo's forty who
     // orders too often, a pay-out held too long, a trader with too many disputes. The rules that would pause the
     // demo's few traders and cards by themselves (cancel streaks, payers per card) are left for the admin to try.
@@ -230,9 +273,24 @@ export async function seedDemo(
       await tx.update(antiFraudSettings).set({ value }).where(eq(antiFraudSettings.key, key));
     }
   });
-  await seedMoney(db, config, demo, ids);
-  // The short order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay
-  // exactly as seeded.
-  if (config.DEMO_ORDER_SECONDS > 0) await traffic?.seedOrders();
+  const parties = {
+    merchantId: ids.get('merchant') ?? '',
+    traderId: ids.get('trader') ?? '',
+    partnerId: ids.get('partner') ?? '',
+  };
+  await seedMoney(
+    db,
+    config,
+    demo,
+    ids,
+    history
+      ? {
+          start,
+          run: () =>
+            history.seedMonth(demo, parties, { until, days: demoHistoryDays, random: seededRandom(20_261_125) }),
+        }
+      : null,
+  );
+  await history?.seedOrders();
   return demoUsers.map((user) => user.username);
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
+import { receiptPdf } from '../../demo/receipt';
 import { jobs } from '../jobs/jobs.table';
 import { orders } from '../orders/orders.table';
 import { antiFraudCheckJob } from './anti-fraud.jobs';
@@ -265,29 +266,6 @@ describe('the list of cases (GET /anti_fraud/)', () => {
   });
 });
 
-/** A one-page PDF whose text is the given lines (Helvetica, so Latin text only). */
-function pdfOf(lines: string[]): Buffer {
-  const content = `BT /F1 12 Tf 50 750 Td ${lines.map((line) => `(${line}) Tj 0 -16 Td`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(out.length);
-    out += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 const receipt = (bytes: Buffer, name = 'receipt.pdf') => ({
   file: { name, data: `data:application/pdf;base64,${bytes.toString('base64')}` },
 });
@@ -301,7 +279,7 @@ describe('the receipts check (POST /anti_fraud/receipt/)', () => {
     const [year, month, day] = today.split('-');
     const response = await support.post(
       '/api/inner/anti_fraud/receipt/',
-      receipt(pdfOf(['Payment receipt', 'Amount: 6 789,50 RUB', `Date: ${day}.${month}.${year} 14:05`])),
+      receipt(receiptPdf(['Payment receipt', 'Amount: 6 789,50 RUB', `Date: ${day}.${month}.${year} 14:05`])),
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ amounts: ['6789.50'], dates: [today] });
@@ -309,7 +287,7 @@ describe('the receipts check (POST /anti_fraud/receipt/)', () => {
 
     const none = await support.post(
       '/api/inner/anti_fraud/receipt/',
-      receipt(pdfOf(['Amount: 1 RUB', 'Date: 01.01.2020'])),
+      receipt(receiptPdf(['Amount: 1 RUB', 'Date: 01.01.2020'])),
     );
     expect(none.json().data).toMatchObject({ amounts: ['1.00'], dates: ['2020-01-01'], orders: [] });
   });

@@ -118,7 +118,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       .catch((error: unknown) => log.error({ err: error, job: job.id }, 'could not record the outcome of a job'))
       .finally(() => {
         running.delete(job.id);
-        wake();
+        // On the next turn of the event loop, not in this chain of promises: the embedded database answers without
+        // waiting on the network, so a backlog of jobs (a fresh demo's month) would otherwise run one after the other
+        // without ever letting the server accept a connection or answer a request in between.
+        setImmediate(wake);
       });
     running.set(job.id, { job, abort, done });
   }

@@ -5,7 +5,10 @@ import { newId } from '../../lib/ids';
 import { ledgerAccounts, ledgerTransfers } from './ledger.table';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
-export type NewTransferRow = Omit<typeof ledgerTransfers.$inferInsert, 'seq' | 'createdAt'>;
+/** A transfer to insert; without `createdAt` (or with null) it is dated by the transaction's clock. */
+export type NewTransferRow = Omit<typeof ledgerTransfers.$inferInsert, 'seq' | 'createdAt'> & {
+  createdAt?: Date | null;
+};
 
 /** Which account: a user's own (`ownerId` set) or the platform's (`ownerId` null). */
 export interface AccountKey {
@@ -95,8 +98,10 @@ export async function insertTransfers(db: Executor, rows: NewTransferRow[]): Pro
   if (rows.length === 0) return;
   const column = <T>(pick: (row: NewTransferRow) => T) => sql.param(rows.map(pick));
   await db.execute(sql`
-    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency)
-    select id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency
+    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
+      created_at)
+    select id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
+           coalesce(created_at, now())
     from unnest(
       ${column((row) => row.id)}::uuid[],
       ${column((row) => row.code)}::text[],
@@ -104,8 +109,10 @@ export async function insertTransfers(db: Executor, rows: NewTransferRow[]): Pro
       ${column((row) => row.debitAccountId)}::uuid[],
       ${column((row) => row.creditAccountId)}::uuid[],
       ${column((row) => row.amountMinor.toString())}::int8[],
-      ${column((row) => row.currency)}::text[]
-    ) with ordinality as rows (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency, position)
+      ${column((row) => row.currency)}::text[],
+      ${column((row) => row.createdAt?.toISOString() ?? null)}::timestamptz[]
+    ) with ordinality as rows (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
+      created_at, position)
     order by position`);
 }
 

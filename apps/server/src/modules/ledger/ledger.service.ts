@@ -48,7 +48,12 @@ function fundedInOrder(accounts: Map<string, repo.AccountRow>, transfers: Transf
   });
 }
 
-function transferRows(accounts: Map<string, repo.AccountRow>, transfers: TransferSpec[], currency: string) {
+function transferRows(
+  accounts: Map<string, repo.AccountRow>,
+  transfers: TransferSpec[],
+  currency: string,
+  at?: Date,
+): repo.NewTransferRow[] {
   return transfers.map((transfer) => ({
     id: transfer.id,
     code: transfer.code,
@@ -57,6 +62,7 @@ function transferRows(accounts: Map<string, repo.AccountRow>, transfers: Transfe
     creditAccountId: accounts.get(repo.accountKeyText(transfer.credit))?.id ?? '',
     amountMinor: transfer.amountMinor,
     currency,
+    createdAt: at ?? null,
   }));
 }
 

@@ -1,10 +1,13 @@
 import { defaultLanguage, formatAmount } from '@paydesk/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { type HistoryOptions, type HistoryParties, payerBanks, seedHistory } from '../../demo/history';
+import { receiptPdf } from '../../demo/receipt';
 import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { randomToken } from '../../lib/ids';
 import { openDispute } from '../disputes/disputes.service';
 import type { JobDefinition } from '../jobs/jobs.runner';
+import type { DemoChain } from '../payments/sources/demo';
 import { requisites } from '../requisites/requisites.table';
 import { demoHeartbeat, forwardDemoPayment } from '../terminals/demo-device';
 import { users } from '../users/users.table';
@@ -39,9 +42,34 @@ interface OpenDemoOrder {
   requisiteId: string | null;
   fiatAmountMinor: bigint;
   paymentType: string | null;
+  clientId: string | null;
   createdAt: Date;
   takenAt: Date | null;
   updatedAt: Date;
+}
+
+/** The receipt a payer's bank gives for a transfer to the order's card (Latin text: the PDF's font has no Cyrillic). */
+function demoReceipt(order: { id: string; fiatAmountMinor: bigint; details: Record<string, string> }, paidAt: Date) {
+  const [date, time] = [
+    paidAt.toISOString().slice(0, 10).split('-').reverse().join('.'),
+    paidAt.toISOString().slice(11, 16),
+  ];
+  const roubles = formatAmount(order.fiatAmountMinor, 2)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const card = order.details.card_number ?? order.details.phone ?? '';
+  return receiptPdf([
+    'Payment receipt',
+    'Operation: transfer to a card',
+    `Date: ${date} ${time} (UTC)`,
+    `Amount: ${roubles} RUB`,
+    'Fee: 0,00 RUB',
+    `Recipient: ${order.details.holder ?? ''}`,
+    `Recipient's card: **** ${card.slice(-4)}`,
+    'Sender: card **** 4417',
+    `Document: ${order.id.replace(/-/g, '').slice(-12).toUpperCase()}`,
+    'Status: completed',
+  ]);
 }
 
 /** How long a demo payer or executor takes, in seconds, for each step. */
@@ -82,7 +110,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     clientId = `payer-${between(1, 40)}`,
   ) {
     const clientOrderId = `${demoPrefix}${Date.now().toString(36)}-${randomToken(4)}`;
-    const option = Math.random() < 0.7 ? 'card' : 'sbp';
+    const option = Math.random() < 0.75 ? 'card' : 'sbp';
     try {
       return await createOrder(
         deps,
@@ -93,6 +121,9 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
               amount: String(between(50, 3000) * 10),
               currency: 'RUB',
               crypto_currency: 'USDT',
+              payment_option: option,
+              // A card pay-in names the payer's bank, as a shop that asks its payer does; an SBP one reaches any bank.
+              ...(option === 'card' ? { payment_type: payerBanks[between(0, payerBanks.length - 1)] } : {}),
               client_order_id: clientOrderId,
               client_id: clientId,
             }
@@ -127,6 +158,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
         requisiteId: orders.requisiteId,
         fiatAmountMinor: orders.fiatAmountMinor,
         paymentType: orders.paymentType,
+        clientId: orders.clientId,
         createdAt: orders.createdAt,
         takenAt: orders.takenAt,
         updatedAt: orders.updatedAt,
@@ -224,20 +256,25 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     if (fourth) await confirmPayIn(deps, merchantId, fourth.id);
     if (fifth) {
       await cancelByMerchant(deps, merchantId, fifth.id);
-      // The payer says it paid the canceled one after all: the merchant's appeal waits for an admin (APPEALS).
+      // The payer says it paid the canceled one after all: the merchant's appeal waits for an admin (APPEALS), with
+      // the bank's receipt the payer sent, stored as evidence the way an uploaded one is.
+      const paidAt = new Date();
+      const amount = formatAmount(fifth.fiatAmountMinor, deps.reference.currencies.get(fifth.fiat)?.ratioFraction ?? 2);
       await openDispute(
         deps,
         { id: merchantId, type: 'merchant' },
         fifth.id,
         {
           reason: 'payment_not_credited',
-          paid_amount: formatAmount(
-            fifth.fiatAmountMinor,
-            deps.reference.currencies.get(fifth.fiat)?.ratioFraction ?? 2,
-          ),
-          paid_at: new Date().toISOString(),
-          comment: 'The payer sent a screenshot of the transfer.',
-          files: [],
+          paid_amount: amount,
+          paid_at: paidAt.toISOString(),
+          comment: "The payer sent its bank's receipt of the transfer.",
+          files: [
+            {
+              name: 'receipt.pdf',
+              data: `data:application/pdf;base64,${demoReceipt(fifth, paidAt).toString('base64')}`,
+            },
+          ],
         },
         defaultLanguage,
       );
@@ -264,7 +301,11 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     },
   };
 
-  return { jobs, seedOrders, createRandom, progress, fateOf };
+  /** A month of orders before today (DESIGN §7), made through the engine on its backdated clock. */
+  const seedMonth = (chain: DemoChain, parties: HistoryParties, options: HistoryOptions) =>
+    seedHistory(deps, chain, parties, options);
+
+  return { jobs, seedOrders, seedMonth, createRandom, progress, fateOf };
 }
 
 export type DemoTraffic = ReturnType<typeof createDemoTraffic>;

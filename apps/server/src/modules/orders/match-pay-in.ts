@@ -65,7 +65,8 @@ export async function matchPayIn(
       const party = partyOf(candidate.party, direction, 'teamlead', request.holdMinor);
       const match: Match = {
         candidate,
-        executorFee: trader ? party.fee : 0,
+        // A partner's reward comes from its fee tiers as a trader's does; team leads are a trader's only.
+        executorFee: party.fee,
         teamleads: trader ? party.agents : [],
       };
       if (!sharesFit(sharesOf(merchant.fee, match.executorFee, [...merchant.agents, ...match.teamleads]))) {

@@ -49,7 +49,8 @@ async function takeChanges(deps: OrderDeps, executorId: string, order: repo.Orde
   if (!row.eligible || refused) throw new DomainError('no_executor_available');
   const trader = row.executor_type === 'trader';
   const party = partyOf(row, 'pay_out', 'teamlead', order.cryptoAmountMinor);
-  const executorFee = trader ? party.fee : 0;
+  // A partner's reward comes from its fee tiers as a trader's does; team leads are a trader's only.
+  const executorFee = party.fee;
   const agents = [...order.agentShares, ...(trader ? party.agents : [])];
   if (!sharesFit(sharesOf(order.merchantFeeHundredths, executorFee, agents))) throw new DomainError('pricing_invalid');
   return {

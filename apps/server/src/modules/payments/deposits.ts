@@ -22,6 +22,8 @@ export interface DepositInput {
   actorId: string | null;
   /** Demo deposits a user asks for: the most they may bring that user in all, in minor units. */
   selfServedCapMinor?: bigint;
+  /** When it was credited, if not now: demo mode's month of history is credited on its own days. */
+  at?: Date;
 }
 
 export type DepositOutcome = { credited: boolean; paymentId: string };
@@ -101,10 +103,11 @@ async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> 
       txHash: input.txHash,
       source: input.source,
       createdBy: input.actorId,
+      ...(input.at ? { createdAt: input.at, updatedAt: input.at } : {}),
     });
     const key = `deposit:${input.txHash}:${input.address}`;
     const { transfers, coversInsurance } = await depositTransfers(tx, ownerId, payment.id, input.amountMinor, key);
-    await postTransfers(tx, transfers, payment.currency);
+    await postTransfers(tx, transfers, payment.currency, input.at);
     if (coversInsurance) {
       await users.updateTraderProfile(tx, ownerId, { insurancePaid: true });
       await announceUserChanged(tx, ownerId);

@@ -90,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const outcome = await demo.depositTo(
           requireUser(request).id,
           amount === undefined ? undefined : parseMoney(amount, USDT),
-          true,
+          { askedByUser: true },
         );
         return {
           success: true as const,

@@ -34,18 +34,27 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     return due > 0n ? due : demoDepositDefault;
   }
 
-  /** A simulated deposit; one the user asked for is theirs (audited as such) and counts towards their cap. */
-  async function depositTo(userId: string, amountMinor?: bigint, askedByUser = false) {
-    const [address] = (await wallets.addressesFor(db, userId)).slice(-1);
+  /**
+   * A simulated deposit; one the user asked for is theirs (audited as such) and counts towards their cap. `at` and `on`
+   * credit it on another day and in the caller's transaction (the demo's history).
+   */
+  async function depositTo(
+    userId: string,
+    amountMinor?: bigint,
+    options: { askedByUser?: boolean; at?: Date; on?: Db } = {},
+  ) {
+    const { askedByUser = false, at, on = db } = options;
+    const [address] = (await wallets.addressesFor(on, userId)).slice(-1);
     if (!address) throw new DomainError('conflict');
     const amount = amountMinor ?? (await defaultAmount(userId));
-    return creditDeposit(db, {
+    return creditDeposit(on, {
       txHash: randomTxHash(),
       address: address.address,
       amountMinor: amount,
       source: 'demo',
       actorId: askedByUser ? userId : null,
       ...(askedByUser ? { selfServedCapMinor: demoDepositTotalMaxMinor } : {}),
+      ...(at ? { at } : {}),
     });
   }
 

@@ -1,10 +1,10 @@
 import { type BankMessageOutcome, type DeviceNotification, type ForwardingApp, parseAmount } from '@paydesk/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
 import { countBankMessages } from '../../../lib/metrics';
 import { openCase } from '../../anti-fraud/anti-fraud.rules';
-import { lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
+import { engineTime, lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
 import { orders } from '../../orders/orders.table';
 import { requisites } from '../../requisites/requisites.table';
 import * as repo from '../terminals.repository';
@@ -55,7 +55,7 @@ interface OpenPayIn {
  * The open, unexpired pay-ins of these amounts on these requisites, for a whole batch in one query: one open pay-in
  * per amount per requisite is the rule, so there are at most as many as amounts times requisites.
  */
-async function openPayIns(tx: Tx, requisiteIds: string[], amounts: bigint[]): Promise<OpenPayIn[]> {
+async function openPayIns(tx: Tx, requisiteIds: string[], amounts: bigint[], now: Date): Promise<OpenPayIn[]> {
   if (requisiteIds.length === 0 || amounts.length === 0) return [];
   return tx
     .select({
@@ -72,7 +72,7 @@ async function openPayIns(tx: Tx, requisiteIds: string[], amounts: bigint[]): Pr
         inArray(orders.fiatAmountMinor, [...new Set(amounts)]),
         eq(orders.type, 'pay_in'),
         inArray(orders.status, ['new', 'in-progress']),
-        gt(orders.expiresAt, sql`now()`),
+        gt(orders.expiresAt, now),
       ),
     );
 }
@@ -214,6 +214,7 @@ export async function receiveBankMessages(
     tx,
     [...new Set(incomes.flatMap((reading) => reading.named))],
     incomes.map((reading) => reading.income?.amountMinor ?? 0n),
+    engineTime(deps),
   );
   const chosen = match(readings, open);
   // An order that moved meanwhile (canceled by its merchant, say) leaves its message unmatched.
@@ -264,5 +265,6 @@ function storedMessage(deps: OrderDeps, terminalId: string, reading: Reading): r
     app: message.via?.app ?? null,
     weaklyAuthenticated: message.via?.weak ?? false,
     orderId: reading.orderId,
+    createdAt: engineTime(deps),
   };
 }
