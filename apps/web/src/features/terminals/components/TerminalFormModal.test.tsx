@@ -68,7 +68,8 @@ describe('adding a terminal', () => {
 
     const pairing = await screen.findByRole('dialog', { name: 'Pair a phone with Main phone' });
     expect(writes(calls)).toEqual([['POST', '/terminal', { name: 'Main phone', requisites: [sberCardId, ozonSbpId] }]]);
-    expect(screen.getByText('Terminal Main phone added')).toBeInTheDocument();
+    // The toast shows once its container's chunk has loaded (it loads with the first toast).
+    expect(await screen.findByText('Terminal Main phone added')).toBeInTheDocument();
     expect(within(pairing).getByText('K7Q-4M2-X9P')).toBeInTheDocument();
     expect(within(pairing).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(within(pairing).getByRole('img', { name: 'QR code of the pairing code for Main phone' })).toHaveAttribute(
