@@ -131,7 +131,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await expect(merchant.getByRole('region', { name: 'Available balance' })).toContainText(whole);
 });
 
-test("a shop's dispute with a PDF statement: Show check opens the PDF in a new tab, and root rejects the dispute", async ({
+test("a shop's dispute with a PDF statement: Show check downloads the PDF, and root rejects the dispute", async ({
   browser,
 }) => {
   const merchant = await signedInPage(browser, 'merchant');
@@ -147,15 +147,14 @@ test("a shop's dispute with a PDF statement: Show check opens the PDF in a new t
     .getByRole('row')
     .filter({ hasText: shortId(order.guid) });
   await expect(appeal).toContainText('Wrong amount paid');
-  const link = appeal.getByRole('link', { name: /^Show check of appeal .*, a PDF, in a new tab$/ });
-  const [tab] = await Promise.all([root.context().waitForEvent('page'), link.click()]);
-  await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toMatch(/^\/api\/inner\/dispute\/file\//);
-  // The tab shows the PDF as the server sends it, to this admin's session.
-  const file = await root.request.get(tab.url());
+  const link = appeal.getByRole('link', { name: /^Download the check of appeal .*, a PDF$/ });
+  const [download] = await Promise.all([root.waitForEvent('download'), link.click()]);
+  expect(new URL(download.url()).pathname).toMatch(/^\/api\/inner\/dispute\/file\//);
+  // The server sends the PDF as an attachment, to this admin's session.
+  const file = await root.request.get(download.url());
   expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/);
   expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await tab.close();
 
   // Rejected at once: the order is canceled again, on root's history and the merchant's.
   await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();

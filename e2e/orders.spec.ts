@@ -89,7 +89,7 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   // The flow is in the row's details, so the table fits a 1440 px screen.
   await merchantRow.getByRole('button', { name: 'Details' }).click();
   const merchantDetails = merchant.getByRole('dialog', { name: `Order ${shortId(order.guid)}` });
-  await expect(merchantDetails.getByRole('table', { name: 'Order' })).toContainText('Demo shop RUB');
+  await expect(merchantDetails.getByRole('table', { name: 'Order', exact: true })).toContainText('Demo shop RUB');
   await merchant.keyboard.press('Escape');
   await expect(merchantDetails).toBeHidden();
 
@@ -140,7 +140,7 @@ test('a pay-out made through the API is taken by the trader, then confirmed paid
   // Where to pay: the recipient's card, in the details.
   await row.getByRole('button', { name: 'Details' }).click();
   const details = trader.getByRole('dialog', { name: `Order ${shortId(order.guid)}` });
-  await expect(details.getByRole('table', { name: 'Order' })).toContainText('5559 4900 1234 5678');
+  await expect(details.getByRole('table', { name: 'Order', exact: true })).toContainText('5559 4900 1234 5678');
   await trader.keyboard.press('Escape');
   await expect(details).toBeHidden();
 

@@ -11,8 +11,8 @@ import { useRetained } from '../../../ui/useRetained';
 const checkOf = (dispute: Dispute) => dispute.files[0] ?? null;
 
 /**
- * Show check (SPEC §2.12, DESIGN §6): an image opens in a preview on the page; a PDF, which a browser shows better
- * than any preview, opens in a new tab as a plain link, so no pop-up blocker stands in the way. An icon that says the
+ * Show check (SPEC §2.12, DESIGN §6): an image opens in a preview on the page; a PDF downloads, since the server serves
+ * evidence PDFs as attachments (a PDF shown inline could run in the app's origin). An icon that says the
  * file's kind, named and with its name as a tooltip, keeps the admin's wide table within a laptop's screen.
  */
 export function CheckButton({ dispute, onShow }: { dispute: Dispute; onShow: () => void }) {
@@ -30,14 +30,7 @@ export function CheckButton({ dispute, onShow }: { dispute: Dispute; onShow: () 
     const label = t('appeals.showPdfOf', { id });
     return (
       <Tooltip label={label} withArrow openDelay={300}>
-        <ActionIcon
-          component="a"
-          href={file.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          aria-label={label}
-        >
+        <ActionIcon component="a" href={file.url} download={file.name} variant="light" aria-label={label}>
           <IconFileTypePdf size={18} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>

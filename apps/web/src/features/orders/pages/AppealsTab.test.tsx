@@ -258,16 +258,15 @@ describe('the status selector', () => {
 });
 
 describe('Show check', () => {
-  it('previews an image in a dialog and opens a PDF in a new tab', async () => {
+  it('previews an image in a dialog and downloads a PDF', async () => {
     serveAppeals(users.root, '/dispute/', { disputes: [disputeOpen, disputePdf] });
     renderApp('/active?tab=appeals');
     const user = userEvent.setup();
 
     const pdfRow = await rowWith('01a2…00d2');
-    const pdf = within(pdfRow).getByRole('link', { name: 'Show check of appeal 01a2…00d2, a PDF, in a new tab' });
+    const pdf = within(pdfRow).getByRole('link', { name: 'Download the check of appeal 01a2…00d2, a PDF' });
     expect(pdf).toHaveAttribute('href', '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000fa');
-    expect(pdf).toHaveAttribute('target', '_blank');
-    expect(pdf).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(pdf).toHaveAttribute('download');
 
     await user.click(
       within(await rowWith('01a2…00d1')).getByRole('button', { name: 'Show check of appeal 01a2…00d1' }),
