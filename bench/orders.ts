@@ -34,7 +34,8 @@
  *
  * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DURATION [20] seconds per system,
  * BENCH_SLICE [3] seconds (whole: pgbench's -T), BENCH_LANES [16], BENCH_MERCHANTS [10], BENCH_TRADERS [100],
- * BENCH_REQUISITES [3], BENCH_PGBENCH_CLIENTS [8], BENCH_KEEP=1.
+ * BENCH_REQUISITES [3], BENCH_PGBENCH_CLIENTS [8], BENCH_KEEP=1, BENCH_PROFILE=<dir> (a CPU profile of each Paydesk
+ * server from its listen to its stop, for where a pay-in's server CPU goes).
  * Exits 0 whether the goals (share of the ceiling >= 0.30, one merchant >= 0.8 × N merchants) are met or missed; 1 when
  * a request failed or a check failed.
  */
