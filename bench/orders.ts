@@ -20,7 +20,10 @@
  * - "one merchant": the same process, every order from the first merchant (its accounts in every settlement);
  * - "two servers": the lanes split across both Paydesk processes, merchants at random;
  * - "bare ceiling": the same lanes and client against the bare Fastify;
- * - "pgbench": `pgbench -c <clients> -j 2 -T <slice>` on its own database.
+ * - "pgbench": `pgbench -c <clients> -j 2 -T <slice>` on its own database;
+ * - "pay-in floor": pgbench with orders-floor.sql, BENCH_LANES clients on the Paydesk database: the statements a
+ *   pay-in's two transactions must run on this schema and nothing a server adds, so what the database alone allows.
+ *   With the bare ceiling beside it, `1 / (1/floor + 1/ceiling)` bounds the pay-ins any server could reach here.
  * The machine is shared, so every system runs in slices of BENCH_SLICE seconds, round after round (the order reversed
  * every other round), everything up all along, until each has had about BENCH_DURATION seconds: background load hits
  * them alike, and each figure is its slices summed. Each Paydesk system has two seconds of warm-up first, not counted.
@@ -327,6 +330,31 @@ try {
   ];
   const totals = new Map(systems.map((system) => [system, emptyTally()]));
   const pgbench = { transactions: 0, seconds: 0, latencyMs: 0 };
+  const floor = { transactions: 0, seconds: 0, latencyMs: 0 };
+  const floorArgs = await withClient(urlOf(ordersDb), async (client) => {
+    const { rows } = await client.query<{ requisites: number; flows: number; agent: string }>(
+      `select (select count(*) from requisites)::int as requisites, (select count(*) from flows)::int as flows,
+              (select id from users where type = 'agent' order by id limit 1) as agent`,
+    );
+    const world = rows[0];
+    if (!world?.agent) throw new Error('the bench world has no referral agent for the pay-in floor');
+    return [
+      '-M',
+      'prepared',
+      '-f',
+      new URL('orders-floor.sql', import.meta.url).pathname,
+      '-D',
+      `requisites=${world.requisites}`,
+      '-D',
+      `flows=${world.flows}`,
+      '-D',
+      `agent=${world.agent}`,
+      '-c',
+      String(lanes),
+      '-j',
+      '2',
+    ];
+  });
   const serial = { next: 0 };
   let paidSoFar = 0;
   const checks = { runs: 0, failed: [] as string[], reconcileSeconds: 0, accounts: 0, transfers: 0 };
@@ -338,7 +366,7 @@ try {
     checks.reconcileSeconds = Math.max(checks.reconcileSeconds, secondsSince(reconcileStart));
     const inDb = await withClient(urlOf(ordersDb), async (client) => {
       const { rows } = await client.query<{ paid: number }>(
-        `select count(*) filter (where status = 'paid')::int as paid from orders`,
+        `select count(*) filter (where status = 'paid')::int as paid from orders where client_order_id not like 'floor-%'`,
       );
       return rows[0]?.paid ?? -1;
     });
@@ -365,13 +393,18 @@ try {
     }
     await checkpoint();
     for (let round = 0; round < rounds; round += 1) {
-      const order = round % 2 === 0 ? [...systems, 'pgbench' as const] : [...systems, 'pgbench' as const].reverse();
+      const all = [...systems, 'pgbench' as const, 'floor' as const];
+      const order = round % 2 === 0 ? all : all.reverse();
       for (const system of order) {
-        if (system === 'pgbench') {
-          const run = await runPgbench(pgbenchDb, ['-c', String(pgbenchClients), '-j', '2'], slice);
-          pgbench.transactions += run.tps * slice;
-          pgbench.latencyMs += run.latencyMs * slice;
-          pgbench.seconds += slice;
+        if (system === 'pgbench' || system === 'floor') {
+          const [tally, run] =
+            system === 'pgbench'
+              ? [pgbench, await runPgbench(pgbenchDb, ['-c', String(pgbenchClients), '-j', '2'], slice)]
+              : [floor, await runPgbench(ordersDb, floorArgs, slice)];
+          tally.transactions += run.tps * slice;
+          tally.latencyMs += run.latencyMs * slice;
+          tally.seconds += slice;
+          if (system === 'floor') await check('pay-in floor');
           continue;
         }
         const part = await drive(system, slice, serial);
@@ -395,6 +428,8 @@ try {
   const main = perSecond(total(mainSystem));
   const ceiling = perSecond(bareTally);
   const pgbenchTps = pgbench.transactions / pgbench.seconds;
+  const floorTps = floor.transactions / floor.seconds;
+  const bound = 1 / (1 / floorTps + 1 / ceiling);
   const share = main / ceiling;
   const oneShare = perSecond(total(oneSystem)) / main;
   const perPayIn = (ticks: number, tally: Tally) =>
@@ -407,38 +442,48 @@ try {
     systems.map((system) => pick(total(system) as Tally, system));
   console.log('');
   printTable([
-    ['', ...systems.map((system) => system.name), 'pgbench TPC-B'],
-    ['pay-ins/s created and paid (tps)', ...column((tally) => perSecond(tally).toFixed(0)), pgbenchTps.toFixed(0)],
+    ['', ...systems.map((system) => system.name), 'pgbench TPC-B', 'pay-in floor'],
+    [
+      'pay-ins/s created and paid (tps)',
+      ...column((tally) => perSecond(tally).toFixed(0)),
+      pgbenchTps.toFixed(0),
+      floorTps.toFixed(0),
+    ],
     [
       'share of the bare ceiling',
       ...column((tally) => (perSecond(tally) / ceiling).toFixed(3)),
       (pgbenchTps / ceiling).toFixed(3),
+      (floorTps / ceiling).toFixed(3),
     ],
     [
       'counted',
       ...column((tally) => `${tally.paid} in ${tally.seconds.toFixed(1)} s`),
       `${pgbench.transactions.toFixed(0)} in ${pgbench.seconds} s`,
+      `${floor.transactions.toFixed(0)} in ${floor.seconds} s`,
     ],
-    ['create p50 / p99', ...column((tally) => ms(tally.create)), '-'],
+    ['create p50 / p99', ...column((tally) => ms(tally.create)), '-', '-'],
     [
       'paid p50 / p99',
       ...column((tally) => ms(tally.pay)),
       `avg ${(pgbench.latencyMs / pgbench.seconds).toFixed(1)} ms`,
+      `avg ${(floor.latencyMs / floor.seconds).toFixed(1)} ms`,
     ],
     [
       'database CPU per pay-in',
       ...column((tally, system) => (system.database ? perPayIn(tally.databaseTicks, tally) : '-')),
       '-',
+      '-',
     ],
-    ['server CPU per pay-in', ...column((tally) => perPayIn(tally.serverTicks, tally)), '-'],
+    ['server CPU per pay-in', ...column((tally) => perPayIn(tally.serverTicks, tally)), '-', '-'],
     [
       'statements per pay-in',
       ...column((tally, system) => (system.database && tally.paid ? (tally.statements / tally.paid).toFixed(1) : '-')),
       '-',
+      '-',
     ],
-    ['ledger statement (lock wait) p50/p99', ...column((tally) => ms(tally.ledgerMs)), '-'],
-    ['others used (% of a core)', ...column((tally) => (tally.othersCoreSeconds / tally.seconds).toFixed(0)), '-'],
-    ['errors', ...column((tally) => String(tally.errors)), '-'],
+    ['ledger statement (lock wait) p50/p99', ...column((tally) => ms(tally.ledgerMs)), '-', '-'],
+    ['others used (% of a core)', ...column((tally) => (tally.othersCoreSeconds / tally.seconds).toFixed(0)), '-', '-'],
+    ['errors', ...column((tally) => String(tally.errors)), '-', '-'],
   ]);
   console.log('');
   const closed = systems.reduce((sum, system) => sum + (total(system) as Tally).closedBackends, 0);
@@ -446,6 +491,10 @@ try {
     [
       'ceiling: bare Fastify (/s)',
       `${ceiling.toFixed(0)}  (the same two calls answered without a database; pay-ins reach ${share.toFixed(2)} of it, pgbench ${(pgbenchTps / ceiling).toFixed(2)})`,
+    ],
+    [
+      'the database floor (/s)',
+      `${floorTps.toFixed(0)}  (a pay-in's own statements through pgbench, no server: ${(floorTps / ceiling).toFixed(2)} of the ceiling; with the bare server's CPU beside it, no server could pass ${bound.toFixed(0)}/s = ${(bound / ceiling).toFixed(2)} of the ceiling on this machine)`,
     ],
     [
       'one merchant / many',
