@@ -128,7 +128,7 @@ async function runCopy() {
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 const version = await serverVersion();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 let exitCode = 0;
 try {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
@@ -137,8 +137,8 @@ try {
   const partner = await createUser(opened, { type: 'partner', username: 'partner' });
   const flowId = await insertFlow(opened.db, merchant.id, 'Flow');
   const fillStart = process.hrtime.bigint();
-  await opened.db.execute(sql.raw(fillSql(rows, [merchant.id], [flowId], [trader.id], partner.id)));
-  await opened.db.execute(sql`vacuum analyze`);
+  await bulk.db.execute(sql.raw(fillSql(rows, [merchant.id], [flowId], [trader.id], partner.id)));
+  await bulk.db.execute(sql`vacuum analyze`);
   console.log(`filled ${rows} orders in ${secondsSince(fillStart).toFixed(1)} s`);
   const admin = await new Client(app).signIn(root.username, testPassword);
 
@@ -189,6 +189,7 @@ try {
 } finally {
   await app.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

@@ -199,13 +199,13 @@ interface Call {
 const version = await serverVersion();
 const loadAtStart = loadavg()[0] ?? 0;
 const started = process.hrtime.bigint();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.ready();
 let exitCode = 0;
 try {
-  const db = opened.db;
+  const db = bulk.db;
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const heavy = await createUser(opened, { type: 'merchant', username: 'heavy' });
   const others = await Promise.all(
@@ -436,6 +436,7 @@ try {
   await app.close();
   await bare.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

@@ -66,7 +66,7 @@ async function measure(name: string, call: () => Promise<{ statusCode: number; b
 
 const version = await serverVersion();
 const started = process.hrtime.bigint();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.ready();
@@ -110,7 +110,7 @@ try {
     ]),
   );
   const fillStart = process.hrtime.bigint();
-  await opened.db.execute(
+  await bulk.db.execute(
     sql.raw(
       fillSql(
         rows,
@@ -121,7 +121,7 @@ try {
       ),
     ),
   );
-  await opened.db.execute(sql`vacuum analyze`);
+  await bulk.db.execute(sql`vacuum analyze`);
   const fillSeconds = secondsSince(fillStart);
   console.log(`filled ${rows} orders in ${fillSeconds.toFixed(1)} s`);
 
@@ -224,6 +224,7 @@ try {
   await app.close();
   await bare.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

@@ -115,7 +115,7 @@ async function measure(call: () => Promise<{ statusCode?: number; body?: string 
 
 const version = await serverVersion();
 const started = process.hrtime.bigint();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.ready();
@@ -171,7 +171,7 @@ try {
     ]),
   );
   const fillStart = process.hrtime.bigint();
-  await db.execute(
+  await bulk.db.execute(
     sql.raw(
       fillSql(
         rows,
@@ -196,8 +196,8 @@ try {
     );
     return found?.id as string;
   };
-  await db.execute(sql.raw(settlementsSql(await account(null, 'revenue'))));
-  await db.execute(sql`vacuum analyze`);
+  await bulk.db.execute(sql.raw(settlementsSql(await account(null, 'revenue'))));
+  await bulk.db.execute(sql`vacuum analyze`);
   console.log(`filled ${rows} orders and their settlements in ${secondsSince(fillStart).toFixed(1)} s`);
 
   const timed = async (work: () => Promise<unknown>) => {
@@ -328,6 +328,7 @@ try {
   await app.close();
   await bare.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

@@ -54,7 +54,10 @@ export function reconciliationText(reconciliation: {
 
 /** The message a bench prints when it stops: a failed check plainly, anything else with its stack. */
 export function failureText(error: unknown): string {
-  return error instanceof BenchCheckError ? `CHECK FAILED: ${error.message}` : String((error as Error)?.stack ?? error);
+  if (error instanceof BenchCheckError) return `CHECK FAILED: ${error.message}`;
+  // A failed query's own error (drizzle wraps it) says why: the wrapper only repeats the statement.
+  const cause = (error as { cause?: unknown })?.cause;
+  return `${String((error as Error)?.stack ?? error).slice(0, 2000)}${cause ? `\ncaused by: ${String(cause)}` : ''}`;
 }
 
 export function numberSetting(name: string, fallback: number): number {
