@@ -10,30 +10,24 @@
  *
  * Every server runs in a child process of its own; autocannon, in this process, drives BENCH_CONNECTIONS connections
  * for BENCH_SECONDS seconds after a short warm-up.
- * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_CONNECTIONS [50],
- * BENCH_SECONDS [10].
+ * Checked, and a failed check stops the run with exit code 1: before each load one answer is a 200 that says what the
+ * route claims (the hello world; the signed-in merchant; its wallet with the 392.5 USDT it was credited), and every
+ * answer under load (warm-up included) is a 2xx, with no error or timeout.
+ *
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX
+ * [paydesk_bench_], BENCH_CONNECTIONS [50], BENCH_SECONDS [10].
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { parseAmount, USDT } from '@paydesk/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { benchDatabase, check, drop, failureText, numberSetting, recreate, urlOf } from './support';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const database = 'paydesk_bench_api';
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${database}`;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const connections = Math.floor(numberSetting('BENCH_CONNECTIONS', 50));
+const seconds = numberSetting('BENCH_SECONDS', 10);
+const database = benchDatabase('api');
+/** What api-server.ts credits the merchant with (100 + 250.5 + 42 USDT): its wallet must say so. */
+const fundedMinor = parseAmount('392.5', USDT.ratio_fraction);
 
 interface Started {
   child: ChildProcess;
@@ -45,7 +39,7 @@ interface Started {
 async function start(mode: 'bare' | 'postgres' | 'pglite'): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api-server.ts', mode], {
     cwd: new URL('.', import.meta.url).pathname,
-    env: { ...process.env, BENCH_URL: benchUrl.toString(), NODE_ENV: 'production' },
+    env: { ...process.env, BENCH_URL: urlOf(database), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -72,7 +66,7 @@ async function signIn(started: Started): Promise<string> {
     headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
     body: JSON.stringify({ username: started.username, password: started.password }),
   });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  check(login.status === 200, `sign-in failed: ${login.status} ${await login.text()}`);
   const session = /paydesk_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
   return `XSRF-TOKEN=${xsrf}; paydesk_session=${session}`;
 }
@@ -91,40 +85,81 @@ async function load(url: string, cookie?: string, duration = seconds): Promise<F
     duration,
     headers: cookie ? { cookie } : {},
   });
-  return {
-    requests: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
+  // Every answer under load must be a 2xx: a figure of refusals or errors is not the route's.
+  const failed = result.errors + result.timeouts + result.non2xx;
+  check(
+    failed === 0 && result.requests.total > 0,
+    () =>
+      `${url}: ${result.requests.total} requests, ${result.non2xx} not 2xx (${JSON.stringify(result.statusCodeStats)}), ${result.errors} errors, ${result.timeouts} timeouts`,
+  );
+  return { requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: failed };
 }
 
-async function measure(url: string, cookie?: string): Promise<Figure> {
-  await load(url, cookie, 2); // warm-up: JIT, caches, prepared plans
+/**
+ * One answer first, checked for what the route claims to return (`expect` on its 200 body), then the load: a warm-up
+ * (JIT, caches, prepared plans) and the measured run, every answer of both a 2xx.
+ */
+async function measure(url: string, expect: (body: string) => string | undefined, cookie?: string): Promise<Figure> {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const body = await response.text();
+  check(response.status === 200, `${url}: status ${response.status}: ${body.slice(0, 300)}`);
+  const wrong = expect(body);
+  check(wrong === undefined, `${url}: ${wrong}: ${body.slice(0, 300)}`);
+  await load(url, cookie, 2);
   return load(url, cookie);
+}
+
+const hello = (body: string) => (body === '{"hello":"world"}' ? undefined : 'not the hello world');
+const anything = () => undefined;
+/** GET /user/current names the signed-in merchant. */
+const currentIs = (username: string) => (body: string) =>
+  (JSON.parse(body) as { data?: { data?: { username?: string } } }).data?.data?.username === username
+    ? undefined
+    : `not ${username}`;
+/** GET /user/wallet/ lists the merchant's wallet with what it was credited. */
+const walletOf = (username: string) => (body: string) => {
+  const items = (JSON.parse(body) as { data?: { items?: Wallet[] } }).data?.items ?? [];
+  const funded = items.some(
+    (wallet) =>
+      wallet.holder.username === username &&
+      wallet.amount.currency.code === USDT.code &&
+      parseAmount(wallet.amount.amount, USDT.ratio_fraction) === fundedMinor,
+  );
+  return funded ? undefined : `no wallet of ${username} holding 392.5 USDT`;
+};
+interface Wallet {
+  holder: { username: string };
+  amount: { amount: string; currency: { code: string } };
 }
 
 const rows: [string, Figure][] = [];
 
-await admin(`drop database if exists ${database} with (force)`);
-await admin(`create database ${database}`);
+let running: Started | undefined;
 try {
-  const bare = await start('bare');
-  rows.push(['bare Fastify hello world', await measure(`http://127.0.0.1:${bare.port}/`)]);
-  await stop(bare);
+  await recreate(database);
+  running = await start('bare');
+  rows.push(['bare Fastify hello world', await measure(`http://127.0.0.1:${running.port}/`, hello)]);
+  await stop(running);
   for (const mode of ['postgres', 'pglite'] as const) {
-    const server = await start(mode);
-    const cookie = await signIn(server);
-    const base = `http://127.0.0.1:${server.port}/api/inner`;
+    running = await start(mode);
+    const cookie = await signIn(running);
+    const username = running.username ?? '';
+    const base = `http://127.0.0.1:${running.port}/api/inner`;
     if (mode === 'postgres')
-      rows.push([`${mode}: GET /language (no session)`, await measure(`${base}/language`, cookie)]);
-    rows.push([`${mode}: GET /user/current`, await measure(`${base}/user/current`, cookie)]);
-    rows.push([`${mode}: GET /user/wallet/`, await measure(`${base}/user/wallet/`, cookie)]);
-    await stop(server);
+      rows.push([`${mode}: GET /language (no session)`, await measure(`${base}/language`, anything, cookie)]);
+    rows.push([`${mode}: GET /user/current`, await measure(`${base}/user/current`, currentIs(username), cookie)]);
+    rows.push([`${mode}: GET /user/wallet/`, await measure(`${base}/user/wallet/`, walletOf(username), cookie)]);
+    await stop(running);
   }
+  running = undefined;
+} catch (error) {
+  console.error(failureText(error));
+  process.exitCode = 1;
 } finally {
-  await admin(`drop database if exists ${database} with (force)`);
+  if (running && running.child.exitCode === null) await stop(running);
+  await drop(database);
 }
+if (process.exitCode === 1) process.exit(1);
 
 const baseline = rows[0]?.[1].requests ?? 1;
 console.log(

@@ -4,8 +4,8 @@
  *
  *   npm run bank-messages --workspace bench        (add `-- --keep` to keep the two bench databases)
  *
- * 1. pgbench: database paydesk_bench_bank_messages_pgbench, `pgbench -i -s 10 -q`, then `-c 8 -j 2 -T <duration>`.
- * 2. Paydesk on database paydesk_bench_bank_messages: the world of orders-world.ts (BENCH_TRADERS traders with one card
+ * 1. pgbench: database <prefix>bank_messages_pgbench, `pgbench -i -s 10 -q`, then `-c 8 -j 2 -T <duration>`.
+ * 2. Paydesk on database <prefix>bank_messages: the world of orders-world.ts (BENCH_TRADERS traders with one card
  *    each, a RUB/USDT flow at 92.5), one enabled terminal per trader, and BENCH_OPEN open pay-ins spread over the
  *    cards, each of an amount no other open pay-in of its card has, their USDT held through the ledger as the engine
  *    holds it. The orders are written in bulk (the engine would take minutes); everything after goes through the
@@ -17,10 +17,12 @@
  * 4. The parsers alone on the same texts, in this process, for scale.
  * 5. reconcileLedger(), and the paid orders against the matched messages.
  *
- * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DURATION [15] seconds,
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX [paydesk_bench_],
+ * BENCH_DURATION [15] seconds,
  * BENCH_OPEN [100000], BENCH_TRADERS [100], BENCH_LANES [8], BENCH_BATCH [50], BENCH_KEEP=1.
- * Exits 0 whether the goal (>= 2,000 messages/s) is met or missed; 1 when a message did not settle its order or the
- * ledger does not reconcile.
+ * Exits 0 whether the goal (>= 2,000 messages/s) is met or missed; 1, with the reason, as soon as a batch does not
+ * answer 200 with every message new and matched, when no message was sent, or at the end when the ledger does not
+ * reconcile or the paid pay-ins are not exactly those the messages were sent for (card and amount).
  */
 import { cpus } from 'node:os';
 import { cryptoCurrency, ratioOfDecimal, USDT } from '@paydesk/contract';
@@ -39,11 +41,15 @@ import * as terminalsRepo from '../apps/server/src/modules/terminals/terminals.r
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { seedWorld } from './orders-world';
 import {
+  benchDatabase,
+  check,
   checkpoint,
   drop,
+  failureText,
   initPgbench,
   numberSetting,
   printRows,
+  reconciliationText,
   recreate,
   runPgbench,
   secondsSince,
@@ -58,13 +64,14 @@ const traderCount = Math.floor(numberSetting('BENCH_TRADERS', 100));
 const lanes = Math.floor(numberSetting('BENCH_LANES', 8));
 const batchSize = Math.floor(numberSetting('BENCH_BATCH', 50));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const pgbenchDb = 'paydesk_bench_bank_messages_pgbench';
-const benchDb = 'paydesk_bench_bank_messages';
+const pgbenchDb = benchDatabase('bank_messages_pgbench');
+const benchDb = benchDatabase('bank_messages');
 const rate = '92.5';
 
 interface Device {
   token: string;
   tail: string;
+  requisiteId: string;
   /** Its card's open pay-ins, by amount in kopecks. */
   amounts: bigint[];
 }
@@ -167,7 +174,7 @@ try {
         USDT.code,
       );
     });
-    devices.push({ token, tail: (card?.attributes.card_number ?? '').slice(-4), amounts });
+    devices.push({ token, tail: (card?.attributes.card_number ?? '').slice(-4), requisiteId, amounts });
   }
   await database.db.execute(sql`vacuum analyze`);
   const setupSeconds = secondsSince(setupStart);
@@ -182,16 +189,20 @@ try {
   let batches = 0;
   let firstProblem: string | undefined;
   let serial = 0;
+  /** The pay-ins the messages were sent for, as requisite:amount: exactly these must be paid at the end. */
+  const settled: string[] = [];
   const cpu = watchCpu();
   const loopStart = process.hrtime.bigint();
   const end = loopStart + BigInt(Math.round(duration * 1e9));
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
-      for (let index = lane; process.hrtime.bigint() < end && index < devices.length; index += lanes) {
+      const going = () => firstProblem === undefined && process.hrtime.bigint() < end;
+      for (let index = lane; going() && index < devices.length; index += lanes) {
         const device = devices[index] as Device;
-        while (device.amounts.length > 0 && process.hrtime.bigint() < end) {
+        while (device.amounts.length > 0 && going()) {
           const batch = device.amounts.splice(0, batchSize).map((amount) => {
             serial += 1;
+            settled.push(`${device.requisiteId}:${amount}`);
             return {
               id: `m-${serial}`,
               title: '900',
@@ -207,10 +218,16 @@ try {
           });
           batches += 1;
           sent += batch.length;
-          const results = response.statusCode === 200 ? (response.json().data.results as { outcome: string }[]) : [];
-          matched += results.filter((result) => result.outcome === 'matched').length;
-          if (results.length !== batch.length || results.some((result) => result.outcome !== 'matched')) {
-            firstProblem ??= `${response.statusCode} ${response.body.slice(0, 300)}`;
+          const results =
+            response.statusCode === 200
+              ? (response.json().data.results as { id: string; state: string; outcome: string }[])
+              : [];
+          const settles = (result: { id: string; state: string; outcome: string } | undefined, at: number) =>
+            result?.id === batch[at]?.id && result?.state === 'new' && result?.outcome === 'matched';
+          matched += results.filter(settles).length;
+          // The first message that does not settle its pay-in stops every device: the figure would not be one.
+          if (results.length !== batch.length || !results.every(settles)) {
+            firstProblem ??= `status ${response.statusCode}: ${response.body.slice(0, 300)}`;
           }
         }
       }
@@ -228,11 +245,20 @@ try {
 
   await app.close();
   const reconciliation = await reconcileLedger(database.db);
-  const [paid] = await database.db
-    .select({ count: sql<number>`count(*)::int` })
+  const paidRows = await database.db
+    .select({ requisiteId: orders.requisiteId, amount: orders.fiatAmountMinor })
     .from(orders)
     .where(eq(orders.status, 'paid'));
   await database.close();
+  check(firstProblem === undefined, `a batch of bank messages did not settle its pay-ins: ${firstProblem}`);
+  check(sent > 0, 'no bank message was sent');
+  const paid = { count: paidRows.length };
+  const paidKeys = new Set(paidRows.map((row) => `${row.requisiteId}:${row.amount}`));
+  check(reconciliation.ok, () => `the ledger does not reconcile: ${reconciliationText(reconciliation)}`);
+  check(
+    paidRows.length === matched && matched === sent && settled.every((key) => paidKeys.has(key)),
+    `${paidRows.length} pay-ins paid in the database, ${matched} messages matched of ${sent} sent; every message's own pay-in must be the one paid`,
+  );
 
   const ratio = perSecond / pgbench.tps;
   console.log('');
@@ -251,22 +277,20 @@ try {
         ? `ok (${reconciliation.transfers} transfers)`
         : `DIFFERENCES ${JSON.stringify(reconciliation.totals)}`,
     ],
-    [
-      'paid orders in database',
-      `${paid?.count ?? -1} ${paid?.count === matched ? '=' : '<>'} ${matched} matched messages`,
-    ],
+    ['paid orders in database', `${paid.count} = ${matched} matched messages, each the pay-in of its card and amount`],
     [
       'settings',
       `${devices.length * perTrader} open pay-ins over ${traderCount} cards, ${lanes} devices, batches of ${batchSize}, PostgreSQL ${version}, ${cpus().length} cores, setup ${setupSeconds.toFixed(0)} s, total ${secondsSince(started).toFixed(0)} s`,
     ],
   ]);
-  if (firstProblem) console.log('first problem:', firstProblem);
   console.log(
     perSecond >= 2000
       ? `goal met: ${perSecond.toFixed(0)} messages/s >= 2000`
       : `goal missed: ${perSecond.toFixed(0)} messages/s < 2000`,
   );
-  if (!reconciliation.ok || paid?.count !== matched || matched !== sent) exitCode = 1;
+} catch (error) {
+  console.error(failureText(error));
+  exitCode = 1;
 } finally {
   if (keep) console.log(`kept databases ${pgbenchDb} and ${benchDb}`);
   else await drop(pgbenchDb, benchDb);

@@ -4,7 +4,11 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { testSecretsKey } from '../apps/server/test/harness';
 import { recreate, urlOf } from './support';
 
-/** A bench's own PostgreSQL database, made anew and migrated, and the whole server on it with its logs off. */
+/**
+ * A bench's own PostgreSQL database, made anew and migrated, and the whole server on it with its logs off; `bulk` is a
+ * second pool on it without the server's statement timeout, for the fills, VACUUM and checks that read every row (a
+ * million rows on a busy machine take longer than any request may). Close both.
+ */
 export async function benchApp(databaseName: string) {
   await recreate(databaseName);
   const database = await openDatabase({ databaseUrl: urlOf(databaseName), dataDir: 'unused' });
@@ -12,5 +16,10 @@ export async function benchApp(databaseName: string) {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: urlOf(databaseName), SECRETS_KEY: testSecretsKey });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  return { database, app };
+  const bulk = await openDatabase({
+    databaseUrl: urlOf(databaseName),
+    dataDir: 'unused',
+    timeouts: { statementMs: 0, idleInTransactionMs: 0 },
+  });
+  return { database, app, bulk };
 }

@@ -7,11 +7,15 @@
  *
  *   npm run export --workspace bench          (add `-- --keep` to keep the database)
  *
- * A PostgreSQL database paydesk_bench_export is migrated and filled straight with SQL (generate_series, triggers off:
+ * A PostgreSQL database <prefix>export is migrated and filled straight with SQL (generate_series, triggers off:
  * the export only reads the rows): BENCH_ROWS orders of one merchant and flow, a tenth executed by a trader, then
  * VACUUM ANALYZE, as autovacuum would.
  *
- * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_ROWS [1000000].
+ * Checked, and a failed check stops the run with exit code 1: the export answers 200; it and COPY each write the header
+ * and one line per order, and their first and last rows are the same orders; psql exits 0.
+ *
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX [paydesk_bench_],
+ * BENCH_ROWS [1000000], BENCH_KEEP=1.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,11 +28,22 @@ import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { insertFlow } from '../apps/server/test/orders-fixture';
 import { benchApp } from './bench-app';
 import { fillSql } from './orders-bulk';
-import { drop, numberSetting, printRows, secondsSince, serverVersion, urlOf, watchCpu } from './support';
+import {
+  benchDatabase,
+  check,
+  drop,
+  failureText,
+  numberSetting,
+  printRows,
+  secondsSince,
+  serverVersion,
+  urlOf,
+  watchCpu,
+} from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = 'paydesk_bench_export';
+const databaseName = benchDatabase('export');
 
 /** The export's columns as PostgreSQL itself would write them: the baseline's query. */
 const copyQuery = `
@@ -53,10 +68,19 @@ const retainedHeap = () => {
 };
 const retainedEveryBytes = 16 * 2 ** 20;
 
+/** The order ids of the first and last data rows of a CSV, from its first and last bytes (line 1 is the header). */
+function edgeIds(head: string, tail: string) {
+  const id = (line: string | undefined) => /^"?([0-9a-f-]{36})/.exec(line ?? '')?.[1];
+  const lastLines = tail.split(/\r?\n/).filter((line) => line !== '');
+  return { first: id(head.split(/\r?\n/)[1]), last: id(lastLines.at(-1)) };
+}
+
 /** Reads a byte stream to its end, counting lines, while sampling this process's RSS and retained heap. */
 async function drain(stream: Readable, rssOf: () => number) {
   let lines = 0;
   let bytes = 0;
+  let head = '';
+  let tail = Buffer.alloc(0);
   let peakRss = rssOf();
   const heapBefore = retainedHeap();
   let peakHeap = heapBefore;
@@ -64,6 +88,8 @@ async function drain(stream: Readable, rssOf: () => number) {
   for await (const chunk of stream) {
     const buffer = chunk as Buffer;
     bytes += buffer.length;
+    if (head.length < 4096) head += buffer.subarray(0, 4096).toString('utf8');
+    tail = Buffer.concat([tail, buffer]).subarray(-4096);
     for (let index = buffer.indexOf(10); index !== -1; index = buffer.indexOf(10, index + 1)) lines += 1;
     peakRss = Math.max(peakRss, rssOf());
     if (bytes - sampledAt > retainedEveryBytes) {
@@ -71,7 +97,7 @@ async function drain(stream: Readable, rssOf: () => number) {
       peakHeap = Math.max(peakHeap, retainedHeap());
     }
   }
-  return { lines, bytes, peakRss, heapGrowth: peakHeap - heapBefore };
+  return { lines, bytes, peakRss, heapGrowth: peakHeap - heapBefore, ...edgeIds(head, tail.toString('utf8')) };
 }
 
 /** The peak resident set of a process so far (VmHWM), in bytes; 0 once it is gone. */
@@ -94,14 +120,15 @@ async function runCopy() {
     psqlPeak = Math.max(psqlPeak, peakRssOf(child.pid ?? 0));
     return process.memoryUsage().rss;
   });
-  await new Promise((resolve) => child.once('close', resolve));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  check(code === 0, `psql exited with ${code}`);
   return { ...result, seconds: secondsSince(started), psqlPeak };
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 const version = await serverVersion();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 let exitCode = 0;
 try {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
@@ -110,8 +137,8 @@ try {
   const partner = await createUser(opened, { type: 'partner', username: 'partner' });
   const flowId = await insertFlow(opened.db, merchant.id, 'Flow');
   const fillStart = process.hrtime.bigint();
-  await opened.db.execute(sql.raw(fillSql(rows, [merchant.id], [flowId], [trader.id], partner.id)));
-  await opened.db.execute(sql`vacuum analyze`);
+  await bulk.db.execute(sql.raw(fillSql(rows, [merchant.id], [flowId], [trader.id], partner.id)));
+  await bulk.db.execute(sql`vacuum analyze`);
   console.log(`filled ${rows} orders in ${secondsSince(fillStart).toFixed(1)} s`);
   const admin = await new Client(app).signIn(root.username, testPassword);
 
@@ -125,13 +152,19 @@ try {
     headers: { cookie: admin.cookieHeader },
     payloadAsStream: true,
   });
-  if (response.statusCode !== 200) throw new Error(`export: status ${response.statusCode}`);
+  check(response.statusCode === 200, `export: status ${response.statusCode}`);
   const ours = await drain(response.stream(), () => process.memoryUsage().rss);
   const seconds = secondsSince(started);
   const used = cpu();
-  if (ours.lines !== rows + 1 || copy.lines !== rows + 1) {
-    throw new Error(`expected ${rows + 1} lines, got ${ours.lines} (export) and ${copy.lines} (COPY)`);
-  }
+  check(
+    ours.lines === rows + 1 && copy.lines === rows + 1,
+    `expected ${rows + 1} lines, got ${ours.lines} (export) and ${copy.lines} (COPY)`,
+  );
+  // Both wrote the same orders in the same order (newest first): their first and last rows name the same orders.
+  check(
+    ours.first !== undefined && ours.first === copy.first && ours.last === copy.last,
+    `the export's first and last rows are orders ${ours.first} and ${ours.last}, COPY's ${copy.first} and ${copy.last}`,
+  );
 
   const oursRate = rows / seconds;
   const copyRate = rows / copy.seconds;
@@ -151,11 +184,12 @@ try {
   ]);
   if (used.other > 20) console.log(`warning: other processes used ${used.other}% of a core while measuring`);
 } catch (error) {
-  console.error(error);
+  console.error(failureText(error));
   exitCode = 1;
 } finally {
   await app.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

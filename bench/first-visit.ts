@@ -1,8 +1,12 @@
 /**
  * Measures the JavaScript a first visit to /login loads: every script the page fetched, with its gzip size.
  * Usage: npm run build && node apps/server/dist/main.js &  then  npx tsx bench/first-visit.ts [baseUrl]
+ *
+ * Checked, and a failed check exits 1 with the reason: /login answered 200 and the page stayed on /login, the sign-in
+ * form rendered, every answer of the server was below 400, at least one script loaded, and each script is a file of
+ * the build being measured (apps/web/dist).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
@@ -15,12 +19,28 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage();
 const scripts = new Set<string>();
+const failed: string[] = [];
 page.on('response', (response) => {
   const url = new URL(response.url());
+  if (url.origin !== new URL(baseUrl).origin) return;
+  if (response.status() >= 400) failed.push(`${response.status()} ${url.pathname}`);
   if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
 });
-await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+const fail = (message: string) => {
+  console.error(`CHECK FAILED: ${message}`);
+  process.exit(1);
+};
+const answer = await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+const landed = new URL(page.url()).pathname;
+const forms = await page.locator('input[type="password"]').count();
 await browser.close();
+if (answer?.status() !== 200) fail(`/login answered ${answer?.status()}`);
+if (landed !== '/login') fail(`the page ended on ${landed}, not /login`);
+if (forms === 0) fail('/login shows no password field: the sign-in form did not render');
+if (failed.length > 0) fail(`the server answered ${failed.join(', ')}`);
+if (scripts.size === 0) fail('the page loaded no script');
+const missing = [...scripts].filter((path) => !existsSync(`${dist}${path}`));
+if (missing.length > 0) fail(`scripts not in ${dist} (another build served?): ${missing.join(', ')}`);
 
 let rawTotal = 0;
 let gzipTotal = 0;

@@ -3,8 +3,8 @@
  *
  *   npm run ledger --workspace bench            (add `-- --keep` to keep the two bench databases)
  *
- * 1. pgbench: database paydesk_bench_pgbench, `pgbench -i -s 10 -q`, then `pgbench -c 8 -j 2 -T <duration>`.
- * 2. Ledger: database paydesk_bench_ledger migrated with the server's migrations, BENCH_USERS users (insertUser)
+ * 1. pgbench: database <prefix>pgbench, `pgbench -i -s 10 -q`, then `pgbench -c 8 -j 2 -T <duration>`.
+ * 2. Ledger: database <prefix>ledger migrated with the server's migrations, BENCH_USERS users (insertUser)
  *    funded from custody through postTransfers (setup, not measured), then random transfers between users' available
  *    accounts for <duration> seconds through createLedgerBatcher().submit() with BENCH_INFLIGHT submissions in
  *    flight; then, for context, the unbatched path (one transaction of postTransfers per transfer, BENCH_WORKERS
@@ -13,14 +13,15 @@
  * 4. A table; the goal is ledger batched transfers/s >= pgbench tps. Both databases are dropped at the end.
  *
  * Settings (environment, defaults in brackets): BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], a
- * superuser connection that creates and drops the bench databases; BENCH_DURATION [20] seconds;
+ * superuser connection that creates and drops the bench databases; BENCH_DATABASE_PREFIX [paydesk_bench_]; BENCH_DURATION [20] seconds;
  * BENCH_UNBATCHED_DURATION [half of it]; BENCH_USERS [1000]; BENCH_FUNDING_USDT [100] per user; BENCH_INFLIGHT
  * [1024]; BENCH_MAX_BATCH [1000] and BENCH_CONCURRENCY [2], the batcher's options; BENCH_WORKERS [8];
  * BENCH_PGBENCH_CLIENTS [8]; BENCH_SKIP_PGBENCH=1; BENCH_KEEP=1 (same as --keep).
  *
  * Run it on an otherwise idle machine: Node, PostgreSQL and pgbench share the CPU, so the table shows where the CPU
  * went during each phase and warns when other processes took a noticeable share. Exits 0 whether the goal is met or
- * missed; 1 only when the ledger check fails (reconciliation, transfer count or errors).
+ * missed; 1 only when a check fails: reconciliation, the transfers in the database against those applied, an error,
+ * a phase that applied no transfer, or pgbench running no transactions or failing some.
  */
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
@@ -41,8 +42,11 @@ import {
 import { insertUser } from '../apps/server/src/modules/users/users.repository';
 import {
   adminUrl,
+  benchDatabase,
   type CpuUse,
+  checkPgbench,
   checkpoint,
+  failureText,
   numberSetting,
   percentile,
   recreate,
@@ -65,8 +69,8 @@ const pgbenchClients = Math.floor(numberSetting('BENCH_PGBENCH_CLIENTS', 8));
 const skipPgbench = process.env.BENCH_SKIP_PGBENCH === '1';
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
 
-const pgbenchDb = 'paydesk_bench_pgbench';
-const ledgerDb = 'paydesk_bench_ledger';
+const pgbenchDb = benchDatabase('pgbench');
+const ledgerDb = benchDatabase('ledger');
 const unit = 10n ** BigInt(USDT.ratio_fraction);
 /** Each user starts with 100 USDT and sends 0.01 to 5 USDT at a time: nearly every transfer is funded. */
 const fundingMinor = BigInt(Math.floor(numberSetting('BENCH_FUNDING_USDT', 100))) * unit;
@@ -122,8 +126,8 @@ async function runPgbench(): Promise<{ tps: number; initSeconds: number; cpu: Cp
     for (const timer of timers) clearTimeout(timer);
   });
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
-  if (!match?.[1]) throw new Error(`pgbench printed no tps figure:\n${stdout}`);
-  const tps = Number(match[1]);
+  checkPgbench(stdout, match?.[1]);
+  const tps = Number(match?.[1]);
   console.log(`pgbench: ${tps.toFixed(0)} tps (cpu: ${cpuUse.text})`);
   return { tps, initSeconds, cpu: cpuUse };
 }
@@ -364,10 +368,15 @@ try {
     console.log(
       ratio >= 1 ? `goal met: ratio ${ratio.toFixed(2)} >= 1.00` : `goal missed: ratio ${ratio.toFixed(2)} < 1.00`,
     );
-  if (!reconciliation.ok || !countsMatch || batched.errors > 0 || unbatched.errors > 0) {
+  const idle = [batched, unbatched].some((phase) => phase.applied === 0);
+  if (idle) console.log('no transfer was applied in a phase: nothing was measured');
+  if (!reconciliation.ok || !countsMatch || batched.errors > 0 || unbatched.errors > 0 || idle) {
     console.log('LEDGER CHECK FAILED: see reconciliation, transfer count and errors above');
     exitCode = 1;
   }
+} catch (error) {
+  console.error(failureText(error));
+  exitCode = 1;
 } finally {
   if (keep) console.log(`kept databases ${pgbenchDb} and ${ledgerDb}`);
   else await dropDatabases();

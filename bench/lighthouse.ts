@@ -16,6 +16,10 @@
  * "JS gzip" is the size of every script the page fetched, compressed with gzip -9 from the build (what the issue's
  * "189 KB" counted); "transfer" is what Lighthouse saw on the wire (the server sends brotli where Chromium asks).
  *
+ * Checked, and a failed check exits 1 with the reason: the server starts and the root signs in (the session holds),
+ * each page's document answers 200 and stays on its path (not sent to /login), no answer of the server is 400 or
+ * more, and each run has a performance score.
+ *
  * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium], and
  * LIGHTHOUSE_JSON=<dir> to keep each run's full report.
  */
@@ -161,6 +165,7 @@ interface NetworkItem {
   url: string;
   resourceType?: string;
   transferSize?: number;
+  statusCode?: number;
 }
 
 async function measure(label: string, path: string, cookie: string | null, run: number): Promise<Figures> {
@@ -189,6 +194,18 @@ async function measure(label: string, path: string, cookie: string | null, run: 
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
       []) as NetworkItem[];
+    // The page measured is the page claimed: its document a 200, no answer of the server an error (a failed API call
+    // on /active would leave a page of error states), and a score.
+    const ours = items.filter((item) => item.url.startsWith(origin));
+    const documentStatus = ours.find((item) => item.resourceType === 'Document')?.statusCode;
+    if (documentStatus !== 200) throw new Error(`Lighthouse on ${path}: the document answered ${documentStatus}`);
+    const failed = ours.filter((item) => (item.statusCode ?? 0) >= 400);
+    if (failed.length > 0) {
+      throw new Error(
+        `Lighthouse on ${path}: the server answered ${failed.map((item) => `${item.statusCode} ${new URL(item.url).pathname}`).join(', ')}`,
+      );
+    }
+    if (typeof lhr.categories.performance?.score !== 'number') throw new Error(`Lighthouse on ${path}: no score`);
     const scripts = items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin));
     const jsGzip = scripts.reduce((sum, item) => sum + gzipSizeOf(new URL(item.url).pathname), 0);
     return {

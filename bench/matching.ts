@@ -4,7 +4,7 @@
  *
  *   npm run matching --workspace bench            (add `-- --keep` to keep the database)
  *
- * Database paydesk_bench_matching, migrated, with the world of orders-world.ts: one merchant, one active RUB/USDT flow
+ * Database <prefix>matching, migrated, with the world of orders-world.ts: one merchant, one active RUB/USDT flow
  * and BENCH_TRADERS traders of equal priority with BENCH_REQUISITES cards each. Then BENCH_ORDERS pay-ins are created
  * one by one, each of a random round amount (1,000 to 50,000 RUB in steps of 500, so the rule "one open order of an
  * amount per card" comes into play as orders pile up); every other one is paid by its trader right away (not timed),
@@ -17,7 +17,12 @@
  * The first BENCH_WARMUP pay-ins are not counted. The table prints p50 and p99 of each and their ratio to the
  * baseline; the goal is matching p99 <= 20 ms.
  *
- * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_TRADERS [1000],
+ * Checked, and a failed check stops the run with exit code 1: the matcher finds a card for every pay-in, every
+ * creation comes back new on a trader's card, every pay-in marked paid is paid; at the end the database holds exactly
+ * the pay-ins created, paid and left open, and the ledger (their holds and settlements) reconciles.
+ *
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX [paydesk_bench_],
+ * BENCH_TRADERS [1000],
  * BENCH_REQUISITES [3], BENCH_ORDERS [1000], BENCH_WARMUP [100], BENCH_KEEP=1.
  */
 import { cpus } from 'node:os';
@@ -27,6 +32,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, selectRows } from '../apps/server/src/db/client';
 import { flows } from '../apps/server/src/modules/flows/flows.table';
+import { reconcileLedger } from '../apps/server/src/modules/ledger/ledger.reconcile';
 import { matchPayIn } from '../apps/server/src/modules/orders/match-pay-in';
 import type { MatchRequest } from '../apps/server/src/modules/orders/matching';
 import { createOrder, markPaidByExecutor } from '../apps/server/src/modules/orders/orders.service';
@@ -35,11 +41,15 @@ import { partyColumns, partyOf } from '../apps/server/src/modules/orders/shares'
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { seedWorld } from './orders-world';
 import {
+  benchDatabase,
+  check,
   drop,
+  failureText,
   msSince,
   numberSetting,
   percentile,
   printRows,
+  reconciliationText,
   recreate,
   secondsSince,
   serverVersion,
@@ -53,7 +63,7 @@ const requisiteCount = Math.floor(numberSetting('BENCH_REQUISITES', 3));
 const orderCount = Math.floor(numberSetting('BENCH_ORDERS', 1000));
 const warmup = Math.floor(numberSetting('BENCH_WARMUP', 100));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = 'paydesk_bench_matching';
+const databaseName = benchDatabase('matching');
 
 /** Thrown to roll the timed matching back: the create that follows meets the same state. */
 class Rollback extends Error {}
@@ -139,6 +149,9 @@ try {
       });
     if (counted) matching.push(matchMs);
 
+    check(!Number.isNaN(matchMs), `pay-in ${index}: the matcher was not timed`);
+    check(unmatched === 0, `pay-in ${index} of ${amount} RUB: the matcher found no card`);
+
     sent = process.hrtime.bigint();
     const order = await createOrder(
       deps,
@@ -147,14 +160,38 @@ try {
       'en',
     );
     if (counted) creating.push(msSince(sent));
-    if (index % 2 === 0 && order.executorId) {
-      await markPaidByExecutor(deps, order.executorId, order.id);
+    check(
+      order.status === 'new' &&
+        order.executorId &&
+        order.requisiteId &&
+        world.traders.some((t) => t.id === order.executorId),
+      () =>
+        `pay-in ${index}: created ${order.status} with executor ${order.executorId}, expected new on a trader's card`,
+    );
+    if (index % 2 === 0) {
+      const moved = await markPaidByExecutor(deps, order.executorId, order.id);
+      check(moved.status === 'paid', `pay-in ${index}: ${moved.status} after its trader said it was paid`);
       paid += 1;
     }
   }
   const loopSeconds = secondsSince(loopStart);
   const used = cpu();
   await app.close();
+  // What the loop claims, as the database holds it: every pay-in created, the paid ones paid, the rest open on a card,
+  // and the ledger (holds and settlements) reconciled.
+  const [counts] = await selectRows<{ orders: number; paid: number; open: number }>(
+    database.db,
+    sql`select count(*)::int as orders, count(*) filter (where status = 'paid')::int as paid,
+          count(*) filter (where status = 'new' and requisite_id is not null)::int as open
+        from orders where merchant_id = ${world.merchant.id}`,
+  );
+  check(
+    counts?.orders === orderCount && counts.paid === paid && counts.open === orderCount - paid,
+    () =>
+      `the database holds ${JSON.stringify(counts)}, expected ${orderCount} orders, ${paid} paid, ${orderCount - paid} open`,
+  );
+  const reconciliation = await reconcileLedger(database.db);
+  check(reconciliation.ok, () => `the ledger does not reconcile: ${reconciliationText(reconciliation)}`);
 
   const base = sorted(baseline);
   const match = sorted(matching);
@@ -176,6 +213,10 @@ try {
       'pay-ins',
       `${orderCount} created (${warmup} warm-up not counted), ${paid} paid, ${orderCount - paid} left open, ${unmatched} unmatched`,
     ],
+    [
+      'checks',
+      `every pay-in matched and created new on a card, every other one paid; the database holds the same; ledger reconciled (${reconciliation.transfers} transfers)`,
+    ],
     ['cpu during the loop', `${used.text}, ${loopSeconds.toFixed(1)} s`],
     [
       'settings',
@@ -189,9 +230,8 @@ try {
       ? `goal met: matching p99 ${p99.toFixed(1)} ms <= 20 ms`
       : `goal missed: matching p99 ${p99.toFixed(1)} ms > 20 ms`,
   );
-  if (unmatched > 0) exitCode = 1;
 } catch (error) {
-  console.error(error);
+  console.error(failureText(error));
   exitCode = 1;
 } finally {
   await database.close();

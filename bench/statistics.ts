@@ -6,11 +6,17 @@
  *
  *   npm run statistics --workspace bench          (add `-- --keep` to keep the database)
  *
- * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_ROWS [1000000],
- * BENCH_REPEAT [15].
+ * Every answer is checked, and a failed check stops the run with exit code 1: each call answers 200; each statistic's
+ * RUB and USDT sums are the paid orders' count and amounts summed straight from the table (all, one merchant over a
+ * week, the merchant's own, the trader's own); the directions name RUB.USDT.card with every flow and trader; the
+ * first refresh sums every day of the orders and the one after a change one day.
+ *
+ * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX
+ * [paydesk_bench_], BENCH_ROWS [1000000], BENCH_REPEAT [15], BENCH_KEEP=1.
  */
 import { cpus } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { parseAmount } from '@paydesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { selectRows } from '../apps/server/src/db/client';
 import { newId } from '../apps/server/src/lib/ids';
@@ -20,12 +26,80 @@ import { refreshDirections, refreshStatistics } from '../apps/server/src/modules
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { benchApp } from './bench-app';
 import { fillSql, settlementsSql } from './orders-bulk';
-import { drop, msSince, numberSetting, printRows, secondsSince, serverVersion, sorted, watchCpu } from './support';
+import {
+  benchDatabase,
+  check,
+  checkStatus,
+  drop,
+  failureText,
+  msSince,
+  numberSetting,
+  printRows,
+  secondsSince,
+  serverVersion,
+  sorted,
+  watchCpu,
+} from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
 const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = 'paydesk_bench_statistics';
+const databaseName = benchDatabase('statistics');
+
+interface PaidSums {
+  orders: number;
+  /** Minor units, as text (bigint sums). */
+  fiat: string;
+  crypto: string;
+}
+
+/** A statistic's sums (RUB and USDT rows) must be the paid orders' count and amounts summed straight from the table. */
+function checkSums(name: string, body: string, truth: PaidSums) {
+  const { sum } = (JSON.parse(body) as { data: { statistic: { sum: SumRow[] } } }).data.statistic;
+  for (const [code, fraction, minor] of [
+    ['RUB', 2, truth.fiat],
+    ['USDT', 6, truth.crypto],
+  ] as const) {
+    const row = sum.find((candidate) => candidate.currency.code === code);
+    check(
+      row && row.orders === truth.orders && parseAmount(row.amount, fraction) === BigInt(minor),
+      () =>
+        `${name}: ${code} ${row ? `${row.orders} orders, ${row.amount}` : 'missing'}; the table says ${truth.orders} paid orders, ${minor} minor units`,
+    );
+  }
+}
+interface SumRow {
+  orders: number;
+  amount: string;
+  currency: { code: string };
+}
+
+/** The directions list names RUB.USDT.card with every flow and every trader executing it. */
+const checkDirections = (flowCount: number, traderCount: number) => (name: string, body: string) => {
+  const rows = (JSON.parse(body) as { data: { items?: DirectionRow[] } | DirectionRow[] }).data;
+  const list = Array.isArray(rows) ? rows : (rows.items ?? []);
+  const card = list.find((row) => row.id === 'RUB.USDT.card');
+  check(
+    card && card.flows.total === flowCount && card.executors.total >= traderCount,
+    () =>
+      `${name}: RUB.USDT.card ${JSON.stringify(card ?? 'missing')}, expected ${flowCount} flows, ${traderCount}+ executors`,
+  );
+};
+interface DirectionRow {
+  id: string;
+  flows: { total: number };
+  executors: { total: number };
+}
+
+/** A direction's details list every flow and every trader executing it. */
+const checkDirection = (flowCount: number, traderCount: number) => (name: string, body: string) => {
+  const { flows, executors } = (JSON.parse(body) as { data: { flows: unknown[]; executors: { type: string }[] } }).data;
+  const tradersListed = executors.filter((executor) => executor.type === 'trader').length;
+  check(
+    flows.length === flowCount && tradersListed === traderCount,
+    `${name}: ${flows.length} flows and ${tradersListed} traders, expected ${flowCount} and ${traderCount}`,
+  );
+};
 
 async function measure(call: () => Promise<{ statusCode?: number; body?: string } | unknown>) {
   const times: number[] = [];
@@ -41,7 +115,7 @@ async function measure(call: () => Promise<{ statusCode?: number; body?: string 
 
 const version = await serverVersion();
 const started = process.hrtime.bigint();
-const { database: opened, app } = await benchApp(databaseName);
+const { database: opened, app, bulk } = await benchApp(databaseName);
 const bare = Fastify({ logger: false });
 bare.get('/', async () => ({ hello: 'world' }));
 await bare.ready();
@@ -97,7 +171,7 @@ try {
     ]),
   );
   const fillStart = process.hrtime.bigint();
-  await db.execute(
+  await bulk.db.execute(
     sql.raw(
       fillSql(
         rows,
@@ -122,17 +196,8 @@ try {
     );
     return found?.id as string;
   };
-  const heavy = traders[0]?.id as string;
-  await db.execute(
-    sql.raw(
-      settlementsSql({
-        hold: await account(heavy, 'hold'),
-        reward: await account(heavy, 'available'),
-        revenue: await account(null, 'revenue'),
-      }),
-    ),
-  );
-  await db.execute(sql`vacuum analyze`);
+  await bulk.db.execute(sql.raw(settlementsSql(await account(null, 'revenue'))));
+  await bulk.db.execute(sql`vacuum analyze`);
   console.log(`filled ${rows} orders and their settlements in ${secondsSince(fillStart).toFixed(1)} s`);
 
   const timed = async (work: () => Promise<unknown>) => {
@@ -151,23 +216,54 @@ try {
     db,
     sql`select count(*)::text as count from order_stats_daily`,
   );
+  const [days] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(distinct (created_at at time zone 'UTC')::date)::int as count from orders`,
+  );
+  check(
+    (first.result as string[]).length === days?.count && (today.result as string[]).length === 1,
+    `the first refresh summed ${(first.result as string[]).length} days of ${days?.count}, the one after a change ${(today.result as string[]).length} (expected 1)`,
+  );
 
   const admin = await new Client(app).signIn(root.username, testPassword);
   const merchant = await new Client(app).signIn(merchants[0]?.username as string, testPassword);
   const trader = await new Client(app).signIn(traders[0]?.username as string, testPassword);
-  const calls: [string, () => Promise<{ statusCode: number; body: string }>][] = [
-    ['admin: GET /order/statistic/', () => admin.get('/api/inner/order/statistic/')],
+  // The truth the answers are checked against, summed straight from the orders: paid ones, as the screens count.
+  const weekAgo = new Date(Date.now() - 7 * 86400_000).toISOString().slice(0, 10);
+  const heavyMerchant = merchants[0]?.id as string;
+  const heavyTrader = traders[0]?.id as string;
+  const paidSums = async (where: SQL) => {
+    const [row] = await selectRows<PaidSums>(
+      db,
+      sql`select count(*)::int as orders, coalesce(sum(fiat_amount_minor), 0)::text as fiat,
+            coalesce(sum(crypto_amount_minor), 0)::text as crypto
+          from orders where status = 'paid' and ${where}`,
+    );
+    if (!row) throw new Error('no sums');
+    return row;
+  };
+  const truths = {
+    all: await paidSums(sql`true`),
+    week: await paidSums(sql`merchant_id = ${heavyMerchant} and created_at >= ${`${weekAgo}T00:00:00Z`}::timestamptz`),
+    merchant: await paidSums(sql`merchant_id = ${heavyMerchant}`),
+    trader: await paidSums(sql`executor_id = ${heavyTrader}`),
+  };
+  const sums = (truth: PaidSums) => (name: string, body: string) => checkSums(name, body, truth);
+  const calls: [string, () => Promise<{ statusCode: number; body: string }>, (name: string, body: string) => void][] = [
+    ['admin: GET /order/statistic/', () => admin.get('/api/inner/order/statistic/'), sums(truths.all)],
     [
       'admin: … one merchant, a week',
-      () =>
-        admin.get(
-          `/api/inner/order/statistic/?filter[merchant]=${merchants[0]?.id}&filter[date_from]=${new Date(Date.now() - 7 * 86400_000).toISOString().slice(0, 10)}`,
-        ),
+      () => admin.get(`/api/inner/order/statistic/?filter[merchant]=${heavyMerchant}&filter[date_from]=${weekAgo}`),
+      sums(truths.week),
     ],
-    ['merchant: GET /my/order/statistic/', () => merchant.get('/api/inner/my/order/statistic/')],
-    ['trader: GET /my/order/statistic/', () => trader.get('/api/inner/my/order/statistic/')],
-    ['admin: GET /direction', () => admin.get('/api/inner/direction')],
-    ['admin: GET /direction/RUB.USDT.card', () => admin.get('/api/inner/direction/RUB.USDT.card')],
+    ['merchant: GET /my/order/statistic/', () => merchant.get('/api/inner/my/order/statistic/'), sums(truths.merchant)],
+    ['trader: GET /my/order/statistic/', () => trader.get('/api/inner/my/order/statistic/'), sums(truths.trader)],
+    ['admin: GET /direction', () => admin.get('/api/inner/direction'), checkDirections(flowIds.length, traders.length)],
+    [
+      'admin: GET /direction/RUB.USDT.card',
+      () => admin.get('/api/inner/direction/RUB.USDT.card'),
+      checkDirection(flowIds.length, traders.length),
+    ],
   ];
   // What the summary saves: the admin's sums read straight from a million orders and their settlements.
   const direct = () =>
@@ -182,10 +278,16 @@ try {
   const cpu = watchCpu();
   const baseline = await measure(() => bare.inject({ method: 'GET', url: '/' }));
   const results: [string, number, number][] = [];
-  for (const [name, call] of calls) {
+  for (const [name, call, checkBody] of calls) {
     const warm = await call();
-    if (warm.statusCode !== 200) throw new Error(`${name}: status ${warm.statusCode} ${warm.body.slice(0, 300)}`);
-    const result = await measure(call);
+    checkStatus(name, warm);
+    checkBody(name, warm.body);
+    const result = await measure(async () => {
+      const response = await call();
+      checkStatus(name, response);
+      return response;
+    });
+    checkBody(name, (result.last as { body: string }).body);
     results.push([name, result.median, result.slowest]);
   }
   const straight = await measure(direct);
@@ -220,12 +322,13 @@ try {
   ]);
   if (used.other > 20) console.log(`warning: other processes used ${used.other}% of a core while measuring`);
 } catch (error) {
-  console.error(error);
+  console.error(failureText(error));
   exitCode = 1;
 } finally {
   await app.close();
   await bare.close();
   await opened.close();
+  await bulk.close();
   if (keep) console.log(`kept database ${databaseName}`);
   else await drop(databaseName);
 }

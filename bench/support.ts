@@ -10,6 +10,56 @@ const run = promisify(execFile);
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+const databasePrefix = process.env.BENCH_DATABASE_PREFIX || 'paydesk_bench_';
+if (!/^[a-z_][a-z0-9_]*$/.test(databasePrefix)) {
+  throw new Error(`BENCH_DATABASE_PREFIX must be a lower-case SQL name, got ${databasePrefix}`);
+}
+
+/**
+ * The name of one of a bench's databases: BENCH_DATABASE_PREFIX [paydesk_bench_] and the bench's own part, so
+ * engineers sharing one PostgreSQL server can run the same bench at once without dropping each other's database.
+ */
+export const benchDatabase = (name: string) => `${databasePrefix}${name}`;
+
+/** A bench's calls did not do what it claims to measure: the run stops and exits 1 with this message. */
+export class BenchCheckError extends Error {}
+
+/** Stops the run with `message` unless `condition` holds. */
+export function check(condition: unknown, message: string | (() => string)): asserts condition {
+  if (!condition) throw new BenchCheckError(typeof message === 'string' ? message : message());
+}
+
+/** Stops the run unless an HTTP answer has the expected status, quoting the start of its body. */
+export function checkStatus(name: string, response: { statusCode: number; body: string }, expected = 200) {
+  check(
+    response.statusCode === expected,
+    () => `${name}: status ${response.statusCode}, expected ${expected}: ${response.body.slice(0, 300)}`,
+  );
+}
+
+/** What a failed reconciliation found, short enough for one line. */
+export function reconciliationText(reconciliation: {
+  differences: unknown[];
+  totals: unknown;
+  broken_chains: number;
+  unbalanced_transfers: number;
+}): string {
+  return JSON.stringify({
+    differences: reconciliation.differences.slice(0, 5),
+    totals: reconciliation.totals,
+    broken_chains: reconciliation.broken_chains,
+    unbalanced_transfers: reconciliation.unbalanced_transfers,
+  });
+}
+
+/** The message a bench prints when it stops: a failed check plainly, anything else with its stack. */
+export function failureText(error: unknown): string {
+  if (error instanceof BenchCheckError) return `CHECK FAILED: ${error.message}`;
+  // A failed query's own error (drizzle wraps it) says why: the wrapper only repeats the statement.
+  const cause = (error as { cause?: unknown })?.cause;
+  return `${String((error as Error)?.stack ?? error).slice(0, 2000)}${cause ? `\ncaused by: ${String(cause)}` : ''}`;
+}
+
 export function numberSetting(name: string, fallback: number): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
@@ -107,8 +157,15 @@ export async function runPgbench(database: string, args: string[], seconds: numb
   });
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
-  if (!tps) throw new Error(`pgbench printed no tps figure:\n${stdout}`);
+  checkPgbench(stdout, tps);
   return { tps: Number(tps), latencyMs: latency ? Number(latency) : Number.NaN, cpu };
+}
+
+/** Stops the run unless pgbench's output says it ran transactions and none of them failed. */
+export function checkPgbench(stdout: string, tps: string | undefined) {
+  check(tps && Number(tps) > 0, `pgbench ran no transactions:\n${stdout}`);
+  const failed = /number of failed transactions: (\d+)/.exec(stdout)?.[1];
+  check(failed === undefined || failed === '0', `pgbench: ${failed} transactions failed:\n${stdout}`);
 }
 
 /** The value below which `fraction` of the sorted values lie. */
