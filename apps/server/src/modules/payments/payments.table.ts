@@ -41,6 +41,8 @@ export const payments = pgTable(
       .on(table.txHash)
       .where(sql`${table.type} = 'withdraw' and ${table.txHash} is not null`),
     index('payments_deposit_address_idx').on(table.address).where(sql`${table.type} = 'deposit'`),
+    // The admin's list (SPEC §2.13) newest first, whole or by day, and by type.
+    index('payments_created_idx').on(table.createdAt, table.id),
     index('payments_type_created_idx').on(table.type, table.createdAt, table.id),
     index('payments_user_created_idx').on(table.userId, table.createdAt),
     index('payments_waiting_idx')
