@@ -45,6 +45,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Pair a device with a pairing code',
         tags,
         body: devicePairSchema,
         response: replies({ 200: successEnvelope(devicePairedSchema) }, [422, 429], meanings),
@@ -61,6 +62,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Report that the device is alive',
         tags,
         security: [{ bearer: [] }],
         body: deviceHeartbeatSchema,
@@ -78,6 +80,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Send bank messages from the device',
         tags,
         security: [{ bearer: [] }],
         body: deviceNotificationsSchema,
