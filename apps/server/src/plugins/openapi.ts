@@ -36,6 +36,8 @@ export interface OpenapiOptions {
   >;
   /** Schemes every operation needs together (one requirement naming them all). */
   security?: string[];
+  /** The largest body, in bytes, the document's routes read unless a route sets its own `bodyLimit`. */
+  bodyLimit: number;
   /** Headers every POST carries, documented on each (the merchant API's Idempotency-Key). */
   postHeaders?: Record<string, { description: string; maxLength: number; pattern?: string }>;
   /**
@@ -142,6 +144,17 @@ export async function registerOpenapi(instance: FastifyInstance, options: Openap
       } else if (config.access === 'public') {
         // Open to anyone: no scheme, said outright rather than inherited from the document's default.
         schema.security = [];
+      }
+      if (['POST', 'PUT', 'PATCH'].includes(method)) {
+        // Said per operation, as the server enforces it: the route's own limit, or the one its document's routes share.
+        const limit = input.route.bodyLimit ?? options.bodyLimit;
+        schema['x-body-limit'] = limit;
+        schema.description = [
+          schema.description,
+          `The body may be at most ${limit} bytes; a larger one is refused (422 validation_failed).`,
+        ]
+          .filter(Boolean)
+          .join('\n\n');
       }
       const headers = options.postHeaders;
       if (!headers || input.route.method !== 'POST') return transformed;

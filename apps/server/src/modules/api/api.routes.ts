@@ -70,6 +70,8 @@ interface ApiKeyClaim extends KeyClaim {
   saved: boolean;
 }
 
+/** The largest JSON body of a call (a dispute's, with its file, has its own). */
+const apiBodyLimit = 64 * 1024;
 const signedErrors = [401, 403, 404, 409, 422, 429] as const;
 /** What each refusal means here, with the codes a client meets under it. */
 const signedMeanings = {
@@ -100,6 +102,7 @@ const created = () => signedReplies({ 201: orderEnvelope });
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
   await registerOpenapi(app, {
     title: 'Paydesk merchant and executor API',
+    bodyLimit: apiBodyLimit,
     description: apiDescription,
     securitySchemes: {
       apiKey: {
@@ -133,17 +136,21 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   });
   // The signature covers the body as sent: keep it, then parse it.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
-    request.rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      // Refused only after the signature is checked: an unsigned request learns nothing but 401.
-      request.bodyUnreadable = true;
-      done(null, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: apiBodyLimit },
+    (request, body, done) => {
+      request.rawBody = body as string;
+      if (body === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        // Refused only after the signature is checked: an unsigned request learns nothing but 401.
+        request.bodyUnreadable = true;
+        done(null, undefined);
+      }
+    },
+  );
   app.decorateRequest('bodyUnreadable', false);
   app.decorateRequest('rawBody', '');
   app.decorateRequest('idempotency', null);
