@@ -1,6 +1,6 @@
 import { xsrfCookie } from '@paydesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../test/harness';
+import { Client, createTestApp, createUser, type TestContext } from '../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../test/orders-fixture';
 
 /**
