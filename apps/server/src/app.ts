@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
+import { requestBodyLimit } from './http/body-limit';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountRoutes } from './modules/account/account.routes';
@@ -133,7 +134,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: requestBodyLimit,
     frameworkErrors: routerRefusal,
     clientErrorHandler: clientRefusal,
   }).withTypeProvider<ZodTypeProvider>();
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     async (inner) => {
       await registerOpenapi(inner, {
         title: 'Paydesk inner API',
+        bodyLimit: requestBodyLimit,
         description:
           'The API of the Paydesk web app: session cookie, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every ' +
           'call that changes state, and x-language (en, ru) for localized messages. Every answer is an envelope: ' +

@@ -14,7 +14,10 @@ export interface paths {
         /** List orders, or find one by client_order_id */
         get: operations["getOrders"];
         put?: never;
-        /** Create a pay-in or a pay-out */
+        /**
+         * Create a pay-in or a pay-out
+         * @description The body may be at most 65536 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postOrders"];
         delete?: never;
         options?: never;
@@ -48,7 +51,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payer reports paying a pay-in */
+        /**
+         * The payer reports paying a pay-in
+         * @description The body may be at most 65536 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postOrdersByGuidConfirm"];
         delete?: never;
         options?: never;
@@ -65,7 +71,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an order */
+        /**
+         * Cancel an order
+         * @description The body may be at most 65536 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postOrdersByGuidCancel"];
         delete?: never;
         options?: never;
@@ -82,7 +91,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a dispute on a paid order, or on a canceled one an executor had taken */
+        /**
+         * Open a dispute on a paid order, or on a canceled one an executor had taken
+         * @description The body may be at most 10485760 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postOrdersByGuidDispute"];
         delete?: never;
         options?: never;
@@ -133,7 +145,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a pay-out */
+        /**
+         * Take a pay-out
+         * @description The body may be at most 65536 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postExecutorOrdersByGuidTake"];
         delete?: never;
         options?: never;
@@ -150,7 +165,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A pay-in was paid, or a pay-out transfer was made */
+        /**
+         * A pay-in was paid, or a pay-out transfer was made
+         * @description The body may be at most 65536 bytes; a larger one is refused (422 validation_failed).
+         */
         post: operations["postExecutorOrdersByGuidPaid"];
         delete?: never;
         options?: never;

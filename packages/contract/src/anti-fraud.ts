@@ -43,6 +43,13 @@ const settingValue = (rule: AntiFraudRule) => {
     .trim()
     .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) >= min && Number(value) <= max), {
       error: `anti_fraud.errors.${rule}`,
+    })
+    .meta({
+      // What the refinement checks, for the OpenAPI document: JSON Schema bounds no number written as text.
+      description: `A whole number from ${min} to ${max}, or empty to switch the rule off.`,
+      pattern: '^\\s*(\\d{1,7})?\\s*$',
+      'x-minimum': min,
+      'x-maximum': max,
     });
 };
 

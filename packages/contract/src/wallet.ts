@@ -287,8 +287,11 @@ export const dateFilter = z
 
 /** A comma-separated list of enum values, as the filter bar's multiselect sends it. */
 export function enumList<T extends string>(values: readonly [T, ...T[]]) {
+  // The pattern says in the OpenAPI document what the enum below refuses: only these values, comma-separated.
+  const value = `\\s*(?:${values.map((item) => item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*`;
   return z
     .string()
+    .regex(new RegExp(`^${value}(?:,${value})*$`), { error: 'validation.invalid' })
     .transform((text) => text.split(',').map((part) => part.trim()))
     .pipe(z.array(z.enum(values, { error: 'validation.invalid' })).min(1))
     .optional();

@@ -115,6 +115,22 @@ describe('OpenAPI document', () => {
     expect(document, 'run `npm run generate --workspace packages/api-client` and commit the result').toEqual(committed);
   });
 
+  it('gives every operation of the three documents a summary written beside its route', async () => {
+    const documents = [
+      await served(),
+      (await ctx.app.inject('/api/v1/openapi.json')).json(),
+      (await ctx.app.inject('/api/device/v1/openapi.json')).json(),
+    ] as { paths: Record<string, Record<string, { summary?: string }>> }[];
+    const unsummarized = documents.flatMap((document) =>
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([, operation]) => !operation.summary || operation.summary.includes('/'))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    expect(unsummarized).toEqual([]);
+  });
+
   it('refers to the shared entities once, and is refused to a signed-out caller', async () => {
     const document = await served();
     expect(Object.keys(document.components.schemas)).toEqual(

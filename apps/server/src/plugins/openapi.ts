@@ -36,6 +36,8 @@ export interface OpenapiOptions {
   >;
   /** Schemes every operation needs together (one requirement naming them all). */
   security?: string[];
+  /** The largest body, in bytes, the document's routes read unless a route sets its own `bodyLimit`. */
+  bodyLimit: number;
   /** Headers every POST carries, documented on each (the merchant API's Idempotency-Key). */
   postHeaders?: Record<string, { description: string; maxLength: number; pattern?: string }>;
   /**
@@ -52,7 +54,8 @@ const routerRefusals = {
   '431': 'The request headers are too large to read (headers_too_large).',
 } as const;
 
-const verbs: Record<string, string> = { get: 'Read', post: 'Send', put: 'Replace', patch: 'Change', delete: 'Delete' };
+/** The methods of operations; each route writes its own summary beside its definition. */
+const verbs = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /** `GET /user/{uuid}/fees` → `getUserByUuidFees`: unique per method and path, readable in generated clients. */
 function operationIdOf(method: string, path: string): string {
@@ -77,7 +80,7 @@ type Operation = {
 };
 
 /**
- * What every operation of a document carries whatever its route says: an operationId, a summary, and the router's
+ * What every operation of a document carries whatever its route says: an operationId, and the router's
  * refusals (400, 414, 431) in the error envelope.
  */
 function withOperationDetails(document: Document): Document {
@@ -85,12 +88,11 @@ function withOperationDetails(document: Document): Document {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      if (!verbs[method]) continue;
+      if (!verbs.has(method)) continue;
       let id = operation.operationId ?? operationIdOf(method, path.replace(/\/$/, ''));
       while (taken.has(id)) id = `${id}Slash`;
       taken.add(id);
       operation.operationId = id;
-      operation.summary ??= `${verbs[method]} ${path}`;
       operation.responses ??= {};
       const responses = operation.responses;
       // A route that answers a file (`produces`) still refuses in the JSON envelope.
@@ -142,6 +144,17 @@ export async function registerOpenapi(instance: FastifyInstance, options: Openap
       } else if (config.access === 'public') {
         // Open to anyone: no scheme, said outright rather than inherited from the document's default.
         schema.security = [];
+      }
+      if (['POST', 'PUT', 'PATCH'].includes(method)) {
+        // Said per operation, as the server enforces it: the route's own limit, or the one its document's routes share.
+        const limit = input.route.bodyLimit ?? options.bodyLimit;
+        schema['x-body-limit'] = limit;
+        schema.description = [
+          schema.description,
+          `The body may be at most ${limit} bytes; a larger one is refused (422 validation_failed).`,
+        ]
+          .filter(Boolean)
+          .join('\n\n');
       }
       const headers = options.postHeaders;
       if (!headers || input.route.method !== 'POST') return transformed;

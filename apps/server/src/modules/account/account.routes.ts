@@ -34,7 +34,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/secret_key',
     {
       config: { access: 'apiKeys.manage' },
-      schema: { tags, response: replies({ 200: successEnvelope(apiSecretSchema) }, writeErrors) },
+      schema: {
+        summary: 'Issue a new API key',
+        tags,
+        response: replies({ 200: successEnvelope(apiSecretSchema) }, writeErrors),
+      },
     },
     async (request) => {
       const userId = requireUser(request).id;
@@ -50,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/notification',
     {
       config: { access: 'notifications.manage' },
-      schema: { tags, response: replies({ 200: notifications }, readErrors) },
+      schema: { summary: 'My notification settings', tags, response: replies({ 200: notifications }, readErrors) },
     },
     async (request) => ({ success: true as const, data: await notificationSettings(deps, requireUser(request).id) }),
   );
@@ -59,7 +63,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/notification_key',
     {
       config: { access: 'notifications.manage' },
-      schema: { tags, body: notificationKeyRequestSchema, response: replies({ 200: notifications }, writeErrors) },
+      schema: {
+        summary: 'Make a new notification key',
+        tags,
+        body: notificationKeyRequestSchema,
+        response: replies({ 200: notifications }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -71,7 +80,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/notification_url',
     {
       config: { access: 'notifications.manage' },
-      schema: { tags, body: notificationUrlRequestSchema, response: replies({ 200: notifications }, writeErrors) },
+      schema: {
+        summary: 'Set my notification URL',
+        tags,
+        body: notificationUrlRequestSchema,
+        response: replies({ 200: notifications }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -81,7 +95,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/webhook',
-    { config: { access: 'notifications.manage' }, schema: { tags, response: replies({ 200: webhooks }, readErrors) } },
+    {
+      config: { access: 'notifications.manage' },
+      schema: { summary: 'List my webhooks', tags, response: replies({ 200: webhooks }, readErrors) },
+    },
     async (request) => ({
       success: true as const,
       data: await webhookSettings(deps, requireUser(request).id, request.language),
@@ -92,7 +109,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/webhook',
     {
       config: { access: 'notifications.manage' },
-      schema: { tags, body: webhooksUpdateSchema, response: replies({ 200: webhooks }, writeErrors) },
+      schema: {
+        summary: 'Switch my webhooks on or off',
+        tags,
+        body: webhooksUpdateSchema,
+        response: replies({ 200: webhooks }, writeErrors),
+      },
     },
     async (request) => {
       const userId = requireUser(request).id;
@@ -105,7 +127,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/fees',
     {
       config: { access: 'fees.own' },
-      schema: { tags, response: replies({ 200: successEnvelope(z.array(ownFeeSchema)) }, readErrors) },
+      schema: {
+        summary: 'My fees',
+        tags,
+        response: replies({ 200: successEnvelope(z.array(ownFeeSchema)) }, readErrors),
+      },
     },
     async (request) => ({ success: true as const, data: await ownFees(deps, requireUser(request).id) }),
   );
@@ -114,14 +140,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/secretGoogleAuth',
     {
       config: { access: 'session' },
-      schema: { tags, response: replies({ 200: successEnvelope(twoFactorSecretSchema) }, writeErrors) },
+      schema: {
+        summary: 'Start two-factor setup',
+        tags,
+        response: replies({ 200: successEnvelope(twoFactorSecretSchema) }, writeErrors),
+      },
     },
     async (request) => ({ success: true as const, data: await startTwoFactor(deps, requireUser(request).id) }),
   );
 
   app.post(
     '/user/2fa/enable',
-    { config: { access: 'session' }, schema: { tags, body: twoFactorEnableSchema, response: ok } },
+    {
+      config: { access: 'session' },
+      schema: { summary: 'Turn two-factor on', tags, body: twoFactorEnableSchema, response: ok },
+    },
     async (request) => {
       await enableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
       return { success: true as const, data: null };
@@ -130,7 +163,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/2fa/disable',
-    { config: { access: 'session' }, schema: { tags, body: twoFactorDisableSchema, response: ok } },
+    {
+      config: { access: 'session' },
+      schema: { summary: 'Turn two-factor off', tags, body: twoFactorDisableSchema, response: ok },
+    },
     async (request) => {
       await disableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
       return { success: true as const, data: null };

@@ -26,7 +26,10 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/anti_fraud/settings/',
-    { config: { access: 'antiFraud.read' }, schema: { tags, response: replies({ 200: settings }, readErrors) } },
+    {
+      config: { access: 'antiFraud.read' },
+      schema: { summary: 'The anti-fraud settings', tags, response: replies({ 200: settings }, readErrors) },
+    },
     async () => ({ success: true as const, data: await readSettings(deps.db) }),
   );
 
@@ -34,7 +37,12 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     '/anti_fraud/settings/',
     {
       config: { access: 'antiFraud.manage' },
-      schema: { tags, body: antiFraudSettingsUpdateSchema, response: replies({ 200: settings }, writeErrors) },
+      schema: {
+        summary: 'Change the anti-fraud settings',
+        tags,
+        body: antiFraudSettingsUpdateSchema,
+        response: replies({ 200: settings }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -47,6 +55,7 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'antiFraud.read' },
       schema: {
+        summary: 'List anti-fraud cases',
         tags,
         querystring: antiFraudListQuerySchema,
         response: replies({ 200: listEnvelope(antiFraudCaseSchema) }, readErrors),
@@ -59,7 +68,12 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     '/anti_fraud/export.csv',
     {
       config: { access: 'antiFraud.read' },
-      schema: { tags, querystring: antiFraudListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export anti-fraud cases as CSV',
+        tags,
+        querystring: antiFraudListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) => sendCsv(reply, 'anti-fraud', exportCases(deps, request.query, request.language)),
   );
@@ -69,6 +83,7 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'antiFraud.manage' },
       schema: {
+        summary: 'Release an anti-fraud case',
         tags,
         params: z.object({ guid: z.uuid({ error: 'validation.invalid' }) }),
         response: replies({ 200: successEnvelope(antiFraudCaseSchema) }, writeErrors),
@@ -86,6 +101,7 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: disputeBodyLimit,
       config: { access: 'antiFraud.read' },
       schema: {
+        summary: 'Check a receipt',
         tags,
         body: receiptCheckSchema,
         response: replies({ 200: successEnvelope(receiptCheckResultSchema) }, writeErrors),

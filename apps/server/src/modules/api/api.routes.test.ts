@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
@@ -183,59 +183,6 @@ describe('amounts a rate cannot price (issue 20, L3)', () => {
   });
 });
 
-describe('the idempotency crash window (issue 20, R2)', () => {
-  /**
-   * What a process killed between its commit and saving the key's answer leaves behind: the change committed, the
-   * key still `running`, claimed longer ago than a live request may run. The fault is injected into the key's row.
-   */
-  async function crashBeforeKeySaved(ownerId: string, key: string) {
-    await ctx.app.db.execute(
-      sql`update api_idempotency set state = 'running', status_code = null, body = null,
-            created_at = created_at - interval '61 seconds'
-          where owner_id = ${ownerId} and key = ${key}`,
-    );
-  }
-
-  it('answers a retry of a created order with the original 201, not client_order_id_taken', async () => {
-    const api = world.merchant.api;
-    const body = payIn('1540');
-    const first = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
-    expect(first.statusCode, first.body).toBe(201);
-    await crashBeforeKeySaved(world.merchant.id, 'crash-1');
-    const retry = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
-    expect(retry.statusCode, retry.body).toBe(201);
-    expect(retry.json().data.guid).toBe(first.json().data.guid);
-    // Its answer is kept now: the next retry is a plain replay.
-    const again = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toEqual(retry.json());
-    // Another key with the same client_order_id is still refused.
-    expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1b' })).statusCode).toBe(409);
-    await api.post(`/api/v1/orders/${first.json().data.guid}/cancel`);
-  });
-
-  it('answers a retry of a taken pay-out with 200, not order_status_conflict', async () => {
-    const order = (await world.merchant.api.post('/api/v1/orders', payOut('5100'))).json().data;
-    const executor = await ApiClient.of(ctx.app, world.trader.username);
-    const taken = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
-      idempotencyKey: 'crash-2',
-    });
-    expect(taken.statusCode, taken.body).toBe(200);
-    await crashBeforeKeySaved(world.trader.id, 'crash-2');
-    const retry = await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, {
-      idempotencyKey: 'crash-2',
-    });
-    expect(retry.statusCode, retry.body).toBe(200);
-    expect(retry.json().data).toMatchObject({ guid: order.guid, status: 'in-progress' });
-    // A rival's take, or a new key, is still a conflict.
-    expect(
-      (await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2b' }))
-        .statusCode,
-    ).toBe(409);
-    await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
-  });
-});
-
 describe('rate limits (DESIGN §9)', () => {
   it('answers 429 with Retry-After beyond the key’s rate', async () => {
     const limited = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '2' });
@@ -388,5 +335,109 @@ describe('a pay-out through the merchant and executor API', () => {
     const data = (await world.merchant.api.get('/api/v1/balance')).json().data;
     expect(data).toMatchObject({ currency: 'USDT' });
     expect(Number(data.available)).toBeGreaterThan(0);
+  });
+});
+
+describe('the idempotency crash window (issue 20, R2)', () => {
+  /**
+   * Runs `request` as if its process died right after its change committed: every transaction it commits throws
+   * once committed, so nothing after the commit (its answer, anything saved after it) happens.
+   */
+  async function crashingAfterCommit<T>(request: () => Promise<T>): Promise<T> {
+    const db = ctx.app.db;
+    const transaction = db.transaction;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      await transaction.apply(db, args);
+      throw new Error('the process died after its commit');
+    }) as typeof transaction;
+    try {
+      return await request();
+    } finally {
+      db.transaction = transaction;
+    }
+  }
+
+  it('answers a retry right after a crash past the commit with the created order, as the first run made it', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1540');
+    const crashed = await crashingAfterCommit(() => api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' }));
+    expect(crashed.statusCode).toBe(500);
+    const made = await ctx.app.db.select().from(orders).where(eq(orders.clientOrderId, body.client_order_id));
+    expect(made).toHaveLength(1);
+    const retry = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toMatchObject({ guid: made[0]?.id, status: 'new' });
+    // Another key with the same client_order_id is still refused.
+    expect((await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1b' })).statusCode).toBe(409);
+    await api.post(`/api/v1/orders/${retry.json().data.guid}/cancel`);
+  });
+
+  it('answers a retry right after a crash past the commit of a take with 200, not order_status_conflict', async () => {
+    const order = (await world.merchant.api.post('/api/v1/orders', payOut('5100'))).json().data;
+    const executor = await ApiClient.of(ctx.app, world.trader.username);
+    const take = () =>
+      executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2' });
+    expect((await crashingAfterCommit(take)).statusCode).toBe(500);
+    const retry = await take();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data).toMatchObject({ guid: order.guid, status: 'in-progress' });
+    // A rival's take, or a new key, is still a conflict.
+    expect(
+      (await executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2b' }))
+        .statusCode,
+    ).toBe(409);
+    await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
+  });
+
+  it('leaves the key free when the process dies before its change commits', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1545');
+    const db = ctx.app.db;
+    const transaction = db.transaction;
+    db.transaction = (async () => {
+      throw new Error('the process died before its commit');
+    }) as unknown as typeof transaction;
+    const crashed = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-3' }).finally(() => {
+      db.transaction = transaction;
+    });
+    expect(crashed.statusCode).toBe(500);
+    const retry = await api.post('/api/v1/orders', body, { idempotencyKey: 'crash-3' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    await api.post(`/api/v1/orders/${retry.json().data.guid}/cancel`);
+  });
+
+  it('makes one order of two requests with one key at the same time, and answers both with it', async () => {
+    const api = world.merchant.api;
+    const body = payIn('1550');
+    const both = await Promise.all([1, 2].map(() => api.post('/api/v1/orders', body, { idempotencyKey: 'twice' })));
+    expect(both.map((response) => response.statusCode)).toEqual([201, 201]);
+    const made = await ctx.app.db.select().from(orders).where(eq(orders.clientOrderId, body.client_order_id));
+    expect(made).toHaveLength(1);
+    expect(both.map((response) => response.json().data.guid)).toEqual([made[0]?.id, made[0]?.id]);
+    await api.post(`/api/v1/orders/${made[0]?.id}/cancel`);
+  });
+
+  it('keeps a key and its answer without a statement of their own outside the change’s transaction', async () => {
+    const client = (ctx.app.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const executor = await ApiClient.of(ctx.app, world.trader.username);
+    const query = client.query;
+    const keyStatements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+      if (text.includes('api_idempotency')) keyStatements.push(text.trim().split(/\s+/)[0] ?? '');
+      return query.apply(this, args);
+    };
+    try {
+      const created = await world.merchant.api.post('/api/v1/orders', payIn('1560'));
+      expect(created.statusCode, created.body).toBe(201);
+      const paid = await executor.post(`/api/v1/executor/orders/${created.json().data.guid}/paid`);
+      expect(paid.statusCode, paid.body).toBe(200);
+    } finally {
+      client.query = query;
+    }
+    // A pay-in, created and paid: one read of its key per request, and no write of its own (it spent 4 before).
+    expect(keyStatements).toEqual(['select', 'select']);
   });
 });

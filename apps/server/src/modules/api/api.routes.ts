@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { afterCommit } from '../../db/client';
 import { replies } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
@@ -33,20 +34,44 @@ import {
 } from '../orders/orders.service';
 import { apiOrderView } from '../orders/orders.view';
 import { createApiAuth } from './api.auth';
-import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
+import {
+  type Answer,
+  claimKey,
+  findAnswer,
+  KeyAnswered,
+  type KeyClaim,
+  releaseKey,
+  requestHash,
+  saveAnswer,
+  settleKey,
+} from './idempotency';
 import { createFailureLimit, createRateLimit } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The Idempotency-Key this request claimed, to keep its answer. */
-    idempotencyKey: string | null;
+    /** The Idempotency-Key this request presented, to keep its answer. */
+    idempotency: ApiKeyClaim | null;
     /** The body was not JSON: refused once the signature has been checked. */
     bodyUnreadable: boolean;
-    /** When an earlier run of this same request claimed the key and died before saving its answer. */
-    idempotencyAbandonedAt: Date | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route's change keeps the Idempotency-Key's answer in its own transaction (issue 20, R2); any other route
+     * claims the key as running before it runs and saves the answer after.
+     */
+    answeredInTransaction?: boolean;
   }
 }
 
+interface ApiKeyClaim extends KeyClaim {
+  /** Claimed as running before the route ran (`claimKey`): settled or released when it answers. */
+  running: boolean;
+  /** The answer committed with the route's change. */
+  saved: boolean;
+}
+
+/** The largest JSON body of a call (a dispute's, with its file, has its own). */
+const apiBodyLimit = 64 * 1024;
 const signedErrors = [401, 403, 404, 409, 422, 429] as const;
 /** What each refusal means here, with the codes a client meets under it. */
 const signedMeanings = {
@@ -77,6 +102,7 @@ const created = () => signedReplies({ 201: orderEnvelope });
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
   await registerOpenapi(app, {
     title: 'Paydesk merchant and executor API',
+    bodyLimit: apiBodyLimit,
     description: apiDescription,
     securitySchemes: {
       apiKey: {
@@ -110,21 +136,24 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   });
   // The signature covers the body as sent: keep it, then parse it.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
-    request.rawBody = body as string;
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      // Refused only after the signature is checked: an unsigned request learns nothing but 401.
-      request.bodyUnreadable = true;
-      done(null, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: apiBodyLimit },
+    (request, body, done) => {
+      request.rawBody = body as string;
+      if (body === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        // Refused only after the signature is checked: an unsigned request learns nothing but 401.
+        request.bodyUnreadable = true;
+        done(null, undefined);
+      }
+    },
+  );
   app.decorateRequest('bodyUnreadable', false);
   app.decorateRequest('rawBody', '');
-  app.decorateRequest('idempotencyKey', null);
-  app.decorateRequest('idempotencyAbandonedAt', null);
+  app.decorateRequest('idempotency', null);
 
   const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
   const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
@@ -146,10 +175,17 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     if (request.method === 'POST') await claimIdempotency(request);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const key = request.idempotencyKey;
-    if (!key || !request.user || reply.getHeader('idempotent-replayed')) return payload;
-    if (reply.statusCode >= 500) await releaseKey(app.db, request.user.id, key);
-    else await settleKey(app.db, request.user.id, key, reply.statusCode, typeof payload === 'string' ? payload : '');
+    const claim = request.idempotency;
+    if (!claim || claim.saved || reply.getHeader('idempotent-replayed')) return payload;
+    const body = Buffer.isBuffer(payload) ? payload.toString() : typeof payload === 'string' ? payload : '';
+    const answer = { statusCode: reply.statusCode, body };
+    if (claim.running) {
+      if (reply.statusCode >= 500) await releaseKey(app.db, claim);
+      else await settleKey(app.db, claim, answer);
+    } else if (reply.statusCode < 500) {
+      // A refusal is an answer too; a server's failure leaves the key free for a retry.
+      await saveAnswer(app.db, claim, answer);
+    }
     return payload;
   });
 
@@ -157,55 +193,68 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     const key = request.headers['idempotency-key'];
     const text = Array.isArray(key) ? key[0] : key;
     if (!text || text.length > 200 || !/^[\x21-\x7e]+$/.test(text)) throw new DomainError('idempotency_key_required');
-    const owner = requireUser(request).id;
-    const claim = await claimKey(app.db, owner, text, requestHash(request.method, request.url, request.rawBody));
-    if (claim.kind === 'replay') throw new Replay(claim.statusCode, claim.body);
-    request.idempotencyKey = text;
-    request.idempotencyAbandonedAt = claim.abandonedAt;
+    const hash = requestHash(request.method, request.url, request.rawBody);
+    const running = request.routeOptions.config.answeredInTransaction !== true;
+    const claim: ApiKeyClaim = { ownerId: requireUser(request).id, key: text, hash, running, saved: false };
+    if (running) {
+      const claimed = await claimKey(app.db, claim);
+      if (claimed.kind === 'replay') throw new Replay(claimed);
+    } else {
+      const first = await findAnswer(app.db, claim);
+      if (first) throw new Replay(first);
+    }
+    request.idempotency = claim;
   }
 
   /** A repeated request answers with the first answer, as it was. */
   class Replay extends Error {
-    constructor(
-      readonly statusCode: number,
-      readonly body: string,
-    ) {
+    constructor(readonly answer: Answer) {
       super('replay');
     }
   }
-  app.setErrorHandler((error, _request, reply: FastifyReply) => {
-    if (error instanceof Replay) {
-      return reply
-        .status(error.statusCode)
-        .header('idempotent-replayed', 'true')
-        .type('application/json; charset=utf-8')
-        .send(Buffer.from(error.body));
+  const sendAnswer = (reply: FastifyReply, answer: Answer) =>
+    reply.status(answer.statusCode).type('application/json; charset=utf-8').send(Buffer.from(answer.body));
+  app.setErrorHandler(async (error, request, reply: FastifyReply) => {
+    if (error instanceof Replay) return sendAnswer(reply.header('idempotent-replayed', 'true'), error.answer);
+    const claim = request.idempotency;
+    if (claim && !claim.running && (error instanceof DomainError || error instanceof KeyAnswered)) {
+      // Refused by what a request with the same key did meanwhile (it ran at the same time, or before a crash
+      // answered it): that request's answer is this key's answer.
+      const first = await findAnswer(app.db, claim);
+      if (first) return sendAnswer(reply.header('idempotent-replayed', 'true'), first);
     }
     throw error;
   });
 
-  const clockToleranceMs = 60_000;
-  /**
-   * The idempotency crash window (issue 20, R2): a run that committed its change and died before saving the key's
-   * answer leaves the key abandoned. Its retry, refused by what the first run did (`conflict`), answers what that run
-   * answered, derived from the row it committed (`committedBy` finds it, made at or after the first claim).
-   */
-  async function madeByAbandonedRun(
-    request: FastifyRequest,
-    error: unknown,
-    conflict: string,
-    committedBy: (since: Date) => Promise<repo.OrderRow | undefined>,
-  ): Promise<repo.OrderRow | undefined> {
-    const claimedAt = request.idempotencyAbandonedAt;
-    if (!claimedAt || !(error instanceof DomainError) || error.code !== conflict) return undefined;
-    // The claim's time is the database's, the order's the process's: a minute allows for their clocks.
-    return committedBy(new Date(claimedAt.getTime() - clockToleranceMs));
-  }
-
   const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
-  const merchant = { access: 'api.merchant' as const, signed: true, csrf: false };
-  const executor = { access: 'api.executor' as const, signed: true, csrf: false };
+  const merchant = { access: 'api.merchant' as const, signed: true, csrf: false, answeredInTransaction: true };
+  const executor = { access: 'api.executor' as const, signed: true, csrf: false, answeredInTransaction: true };
   const view = (row: repo.OrderRow) => ({ success: true as const, data: apiOrderView(row, deps.reference) });
+  /** An order's answer as the route's serializer writes it: kept as the key's answer, and sent as it was kept. */
+  const orderAnswer = (statusCode: number, row: repo.OrderRow): Answer => ({
+    statusCode,
+    body: JSON.stringify(z.encode(orderEnvelope, view(row))),
+  });
+  /**
+   * The order engine's dependencies for a keyed request (issue 20, R2): the key's answer commits in the transaction
+   * of the change it answers, so no crash can separate them; another request's answer under the key rolls it back.
+   */
+  const keyed = (request: FastifyRequest, statusCode: number): OrderDeps => {
+    const claim = request.idempotency;
+    if (!claim) return deps;
+    return {
+      ...deps,
+      commitWith: async (tx, row) => {
+        if (!(await saveAnswer(tx, claim, orderAnswer(statusCode, row)))) throw new KeyAnswered();
+        afterCommit(tx, () => {
+          claim.saved = true;
+        });
+      },
+    };
+  };
+  /** A keyed change of one order, answered with the order as it was kept under the key. */
+  const answerWith = async (reply: FastifyReply, statusCode: number, change: Promise<repo.OrderRow>) =>
+    sendAnswer(reply, orderAnswer(statusCode, await change));
   const own = async (merchantId: string, id: string) => {
     const row = await repo.orderRow(deps.db, id);
     if (!row || row.merchantId !== merchantId) throw new DomainError('not_found');
@@ -223,19 +272,8 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         response: created(),
       },
     },
-    async (request, reply) => {
-      const merchantId = requireUser(request).id;
-      const row = await createOrder(deps, merchantId, request.body, request.language).catch(async (error: unknown) => {
-        const made = await madeByAbandonedRun(request, error, 'client_order_id_taken', async (since) => {
-          const id = await repo.findByClientOrderId(deps.db, merchantId, request.body.client_order_id);
-          const order = id ? await repo.orderRow(deps.db, id) : undefined;
-          return order && order.createdAt >= since ? order : undefined;
-        });
-        if (!made) throw error;
-        return made;
-      });
-      return reply.status(201).send(view(row));
-    },
+    async (request, reply) =>
+      answerWith(reply, 201, createOrder(keyed(request, 201), requireUser(request).id, request.body, request.language)),
   );
 
   /** A page of the API's order list, newest first, in the API's shape of an order. */
@@ -285,20 +323,23 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       config: merchant,
       schema: { tags: ['merchant'], summary: 'The payer reports paying a pay-in', params: guid, response: one() },
     },
-    async (request) => view(await confirmPayIn(deps, requireUser(request).id, request.params.guid)),
+    async (request, reply) =>
+      answerWith(reply, 200, confirmPayIn(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.post(
     '/orders/:guid/cancel',
     { config: merchant, schema: { tags: ['merchant'], summary: 'Cancel an order', params: guid, response: one() } },
-    async (request) => view(await cancelByMerchant(deps, requireUser(request).id, request.params.guid)),
+    async (request, reply) =>
+      answerWith(reply, 200, cancelByMerchant(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.post(
     '/orders/:guid/dispute',
     {
       bodyLimit: disputeBodyLimit,
-      config: merchant,
+      // The dispute's own transaction does not keep the key's answer: the key is claimed ahead.
+      config: { ...merchant, answeredInTransaction: false },
       schema: {
         tags: ['merchant'],
         summary: 'Open a dispute on a paid order, or on a canceled one an executor had taken',
@@ -364,18 +405,8 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/executor/orders/:guid/take',
     { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
-    async (request) => {
-      const executorId = requireUser(request).id;
-      const row = await takePayOut(deps, executorId, request.params.guid).catch(async (error: unknown) => {
-        const taken = await madeByAbandonedRun(request, error, 'order_status_conflict', async (since) => {
-          const order = await repo.orderRow(deps.db, request.params.guid);
-          return order?.executorId === executorId && order.takenAt && order.takenAt >= since ? order : undefined;
-        });
-        if (!taken) throw error;
-        return taken;
-      });
-      return view(row);
-    },
+    async (request, reply) =>
+      answerWith(reply, 200, takePayOut(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.post(
@@ -389,7 +420,8 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         response: one(),
       },
     },
-    async (request) => view(await markPaidByExecutor(deps, requireUser(request).id, request.params.guid)),
+    async (request, reply) =>
+      answerWith(reply, 200, markPaidByExecutor(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
@@ -402,7 +434,9 @@ const apiDescription = [
   'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
   '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
   'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
-  '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused); a request still',
-  'running is a 409. Each key is rate limited (429 with Retry-After). Amounts are decimal strings.',
+  '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused). The answer is kept',
+  'with the change it answers, so a retry after any failure meets the first answer or nothing done; a second',
+  'request while the first runs gets its answer, or 409 idempotency_in_flight (a dispute). Each key is rate',
+  'limited (429 with Retry-After). Amounts are decimal strings.',
   'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
 ].join('\n');

@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/csrf-cookie',
-    { config: { access: 'public' }, schema: { tags, response: { 204: z.null() } } },
+    { config: { access: 'public' }, schema: { summary: 'Get the XSRF cookie', tags, response: { 204: z.null() } } },
     async (_request, reply) => {
       reply.setCookie(xsrfCookie, randomToken(32), {
         path: '/',
@@ -42,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public', optionalSession: true },
       schema: {
+        summary: 'Sign in',
         tags,
         body: loginRequestSchema,
         response: replies({ 200: successEnvelope(z.object({ user: currentUserSchema })) }, [401, 403, 419, 422, 429]),
@@ -60,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { access: 'public', optionalSession: true },
-      schema: { tags, response: replies({ 200: empty }, [419]) },
+      schema: { summary: 'Sign out', tags, response: replies({ 200: empty }, [419]) },
     },
     async (request, reply) => {
       if (request.sessionTokenHash) {
@@ -76,7 +77,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/current',
     {
       config: { access: 'session' },
-      schema: { tags, response: replies({ 200: successEnvelope(z.object({ data: currentUserSchema })) }, readErrors) },
+      schema: {
+        summary: 'The signed-in user',
+        tags,
+        response: replies({ 200: successEnvelope(z.object({ data: currentUserSchema })) }, readErrors),
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -92,7 +97,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/password',
     {
       config: { access: 'session' },
-      schema: { tags, body: passwordChangeRequestSchema, response: replies({ 200: empty }, writeErrors) },
+      schema: {
+        summary: 'Change my password',
+        tags,
+        body: passwordChangeRequestSchema,
+        response: replies({ 200: empty }, writeErrors),
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -105,7 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/language',
-    { config: { access: 'public' }, schema: { tags, response: { 200: successEnvelope(z.array(languageSchema)) } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The interface languages', tags, response: { 200: successEnvelope(z.array(languageSchema)) } },
+    },
     async () => ({
       success: true as const,
       data: [

@@ -35,23 +35,28 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dispute/reason',
     {
       config: { access: 'orders.read' },
-      schema: { tags, response: replies({ 200: successEnvelope(z.array(disputeReasonSchema)) }, readErrors) },
+      schema: {
+        summary: 'List dispute reasons',
+        tags,
+        response: replies({ 200: successEnvelope(z.array(disputeReasonSchema)) }, readErrors),
+      },
     },
     async () => ({ success: true as const, data: disputeReasonList() }),
   );
 
   // The role paths of the order lists (SPEC §6, §7): each role sees the disputes of its own orders.
-  for (const [path, access] of [
-    ['/dispute/', 'orders.all'],
-    ['/merchant/dispute/', 'orders.merchant'],
-    ['/trader/dispute/', 'orders.trader'],
-    ['/partner/dispute/', 'orders.partner'],
+  for (const [path, access, summary] of [
+    ['/dispute/', 'orders.all', 'List disputes'],
+    ['/merchant/dispute/', 'orders.merchant', 'List my disputes (merchant)'],
+    ['/trader/dispute/', 'orders.trader', 'List my disputes (trader)'],
+    ['/partner/dispute/', 'orders.partner', 'List my disputes (partner)'],
   ] as const) {
     app.get(
       path,
       {
         config: { access },
         schema: {
+          summary,
           tags,
           querystring: disputeListQuerySchema,
           response: replies({ 200: listEnvelope(disputeSchema) }, readErrors),
@@ -68,7 +73,12 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dispute/export.csv',
     {
       config: { access: 'orders.all' },
-      schema: { tags, querystring: disputeListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export disputes as CSV',
+        tags,
+        querystring: disputeListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) =>
       sendCsv(reply, 'disputes', exportDisputes(deps, requireUser(request), request.query, request.language)),
@@ -79,7 +89,12 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: disputeBodyLimit,
       config: { access: 'disputes.manage' },
-      schema: { tags, body: disputeCreateSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Open a dispute',
+        tags,
+        body: disputeCreateSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => {
       const { order_uuid: orderId, ...body } = request.body;
@@ -95,6 +110,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'disputes.manage' },
       schema: {
+        summary: 'Resolve a dispute',
         tags,
         params: uuidParams,
         body: disputeStatusUpdateSchema,

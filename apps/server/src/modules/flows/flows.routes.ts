@@ -50,6 +50,7 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: 'List flows',
         tags,
         querystring: flowListQuerySchema,
         response: replies({ 200: listEnvelope(flowSchema) }, readErrors),
@@ -58,16 +59,21 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, data: await listFlows(deps, request.query) }),
   );
 
-  app.post('/flow/', { config: manage, schema: { tags, body: flowCreateSchema, response: one } }, async (request) => ({
-    success: true as const,
-    data: await createFlow(deps, requireUser(request).id, request.body),
-  }));
+  app.post(
+    '/flow/',
+    { config: manage, schema: { summary: 'Create a flow', tags, body: flowCreateSchema, response: one } },
+    async (request) => ({
+      success: true as const,
+      data: await createFlow(deps, requireUser(request).id, request.body),
+    }),
+  );
 
   app.get(
     '/flow/currency_rate_source',
     {
       config: manage,
       schema: {
+        summary: 'List rate sources',
         tags,
         querystring: rateSourceQuerySchema,
         response: replies({ 200: successEnvelope(z.array(rateSourceSchema)) }, readErrors),
@@ -81,7 +87,10 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/flow/:id',
-    { config: manage, schema: { tags, params: idParams, body: flowUpdateSchema, response: one } },
+    {
+      config: manage,
+      schema: { summary: 'Edit a flow', tags, params: idParams, body: flowUpdateSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
       data: await updateFlow(deps, requireUser(request).id, request.params.id, request.body),
@@ -92,7 +101,12 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/flow/:id',
     {
       config: manage,
-      schema: { tags, params: idParams, response: replies({ 200: successEnvelope(z.null()) }, writeErrors) },
+      schema: {
+        summary: 'Delete a flow',
+        tags,
+        params: idParams,
+        response: replies({ 200: successEnvelope(z.null()) }, writeErrors),
+      },
     },
     async (request) => {
       await deleteFlow(deps, requireUser(request).id, request.params.id);
@@ -102,7 +116,10 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/flow/:id/executor',
-    { config: manage, schema: { tags, params: idParams, body: executorAddSchema, response: one } },
+    {
+      config: manage,
+      schema: { summary: 'Add an executor to a flow', tags, params: idParams, body: executorAddSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
       data: await addExecutor(deps, requireUser(request).id, request.params.id, request.body),
@@ -114,6 +131,7 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: 'Remove an executor from a flow',
         tags,
         params: z.object({
           id: z.uuid({ error: 'validation.invalid' }),
@@ -130,7 +148,16 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/flow/:id/executor/priority',
-    { config: manage, schema: { tags, params: idParams, body: executorPrioritySchema, response: one } },
+    {
+      config: manage,
+      schema: {
+        summary: "Order a flow's executors",
+        tags,
+        params: idParams,
+        body: executorPrioritySchema,
+        response: one,
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await setExecutorPriority(
@@ -145,7 +172,16 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/flow/:id/currency_rate_source',
-    { config: manage, schema: { tags, params: idParams, body: rateSourceUpdateSchema, response: one } },
+    {
+      config: manage,
+      schema: {
+        summary: "Set a flow's rate source",
+        tags,
+        params: idParams,
+        body: rateSourceUpdateSchema,
+        response: one,
+      },
+    },
     async (request) => ({
       success: true as const,
       data: await setRateSource(
@@ -163,6 +199,7 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: 'List trader restrictions',
         tags,
         querystring: traderRestrictionQuerySchema,
         response: replies({ 200: successEnvelope(z.array(traderRestrictionSchema)) }, readErrors),
@@ -182,7 +219,11 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trader_restriction/type',
     {
       config: manage,
-      schema: { tags, response: replies({ 200: successEnvelope(z.array(restrictionTypeSchema)) }, readErrors) },
+      schema: {
+        summary: 'List trader restriction types',
+        tags,
+        response: replies({ 200: successEnvelope(z.array(restrictionTypeSchema)) }, readErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -195,6 +236,7 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: 'Add a trader restriction',
         tags,
         body: traderRestrictionCreateSchema,
         response: replies({ 200: successEnvelope(traderRestrictionSchema) }, writeErrors),
@@ -210,7 +252,12 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trader_restriction/:id',
     {
       config: manage,
-      schema: { tags, params: idParams, response: replies({ 200: successEnvelope(z.null()) }, writeErrors) },
+      schema: {
+        summary: 'Remove a trader restriction',
+        tags,
+        params: idParams,
+        response: replies({ 200: successEnvelope(z.null()) }, writeErrors),
+      },
     },
     async (request) => {
       await deleteTraderRestriction(deps, requireUser(request).id, request.params.id);

@@ -10,6 +10,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'ledger.reconcile' },
       schema: {
+        summary: 'Reconcile the ledger',
         tags: ['ledger'],
         response: replies({ 200: successEnvelope(reconciliationSchema) }, readErrors),
       },

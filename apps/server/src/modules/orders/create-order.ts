@@ -223,6 +223,7 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise
   });
   await repo.markAssigned(tx, candidate.bindId, now);
   await announceCreated(deps, tx, creation, order);
+  await deps.commitWith?.(tx, order);
   await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now);
   return order;
 }
@@ -242,6 +243,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipie
     details: recipient,
   });
   await announceCreated(deps, tx, creation, order, await takersOf(tx, context.flowId));
+  await deps.commitWith?.(tx, order);
   await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });

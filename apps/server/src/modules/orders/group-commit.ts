@@ -67,7 +67,11 @@ function createGroupCommit(db: Db, concurrency: number) {
         moves.push({ order, event: request.event, actor: request.actor, changes: request.changes, note: request.note });
         moving.push(index);
       }
-      const moved = await moveLockedOrders(deps, tx, moves, now);
+      const moved = await moveLockedOrders(deps, tx, moves, now, async (after) => {
+        for (const [position, index] of moving.entries()) {
+          await (group[index] as Pending).deps.commitWith?.(tx, after[position] as repo.OrderRow);
+        }
+      });
       moving.forEach((index, position) => {
         outcomes[index] = { row: moved[position] as repo.OrderRow };
       });

@@ -20,6 +20,11 @@ export interface OrderDeps {
    * by. Unset is the wall clock; demo mode sets it to make its month of history through the engine.
    */
   now?: () => Date;
+  /**
+   * What the caller commits with an order it creates or moves, in the same transaction before the money: the API's
+   * Idempotency-Key and its answer (issue 20, R2). Throwing rolls the change back.
+   */
+  commitWith?: (tx: Tx, order: repo.OrderRow) => Promise<void>;
 }
 
 /** The time by the engine's clock (`OrderDeps.now`). */
@@ -100,7 +105,13 @@ function moneyOf(moves: Move[], edges: Edge[], after: repo.OrderRow[], reference
  * the timeline, the webhooks and the jobs, the real-time notes and, last, the money — one ledger statement, so the
  * shared accounts it credits are held only from there to the commit. Returns the orders as they are now.
  */
-export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], now = engineTime(deps)) {
+export async function moveLockedOrders(
+  deps: OrderDeps,
+  tx: Tx,
+  moves: Move[],
+  now = engineTime(deps),
+  beforeMoney?: (after: repo.OrderRow[]) => Promise<void>,
+) {
   if (moves.length === 0) return [];
   const edges = moves.map((move) => edgeOf(move.order, move.event, move.actor.kind, now));
   const after = await updateRows(tx, moves, edges, now);
@@ -158,6 +169,7 @@ export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], n
       ),
     ),
   );
+  await beforeMoney?.(after);
   // The money last (DESIGN §16).
   for (const [crypto, transfers] of moneyOf(moves, edges, after, deps.reference)) {
     await postTransfers(tx, transfers, crypto, now);

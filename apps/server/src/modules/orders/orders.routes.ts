@@ -36,13 +36,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     querystring: orderListQuerySchema,
     response: replies({ 200: listEnvelope(orderSchema) }, readErrors),
   };
-  for (const [path, access] of [
-    ['/order', 'orders.all'],
-    ['/merchant/order', 'orders.merchant'],
-    ['/trader/order', 'orders.trader'],
-    ['/partner/order', 'orders.partner'],
+  for (const [path, access, summary] of [
+    ['/order', 'orders.all', 'List orders'],
+    ['/merchant/order', 'orders.merchant', 'List my orders (merchant)'],
+    ['/trader/order', 'orders.trader', 'List my orders (trader)'],
+    ['/partner/order', 'orders.partner', 'List my orders (partner)'],
   ] as const) {
-    app.get(path, { config: { access }, schema: list }, async (request) => ({
+    app.get(path, { config: { access }, schema: { ...list, summary } }, async (request) => ({
       success: true as const,
       data: await listOrders(deps, viewerOf(request), request.query, request.language),
     }));
@@ -52,7 +52,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/export.csv',
     {
       config: { access: 'orders.all' },
-      schema: { tags, querystring: orderListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export orders as CSV',
+        tags,
+        querystring: orderListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) =>
       sendCsv(reply, 'orders', await exportOrders(deps, viewerOf(request), request.query, request.language)),
@@ -62,7 +67,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id',
     {
       config: { access: 'orders.read' },
-      schema: { tags, params: idParams, response: replies({ 200: successEnvelope(orderDetailsSchema) }, readErrors) },
+      schema: {
+        summary: 'One order',
+        tags,
+        params: idParams,
+        response: replies({ 200: successEnvelope(orderDetailsSchema) }, readErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -79,7 +89,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/order/:id/set-paid',
-    { config: { access: 'orders.execute' }, schema: { tags, params: idParams, response: one } },
+    {
+      config: { access: 'orders.execute' },
+      schema: { summary: 'Mark an order paid', tags, params: idParams, response: one },
+    },
     async (request) => {
       await markPaidByExecutor(deps, requireUser(request).id, request.params.id);
       return answer(request, request.params.id);
@@ -88,7 +101,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/order/:id/take',
-    { config: { access: 'orders.execute' }, schema: { tags, params: idParams, response: one } },
+    {
+      config: { access: 'orders.execute' },
+      schema: { summary: 'Take a pay-out', tags, params: idParams, response: one },
+    },
     async (request) => {
       await visibleOrder(deps, viewerOf(request), request.params.id);
       await takePayOut(deps, requireUser(request).id, request.params.id);
@@ -98,7 +114,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/order/:id/cancel',
-    { config: { access: 'orders.manage' }, schema: { tags, params: idParams, response: one } },
+    {
+      config: { access: 'orders.manage' },
+      schema: { summary: 'Cancel an order', tags, params: idParams, response: one },
+    },
     async (request) => {
       await cancelByAdmin(deps, requireUser(request).id, request.params.id);
       return answer(request, request.params.id);
@@ -107,7 +126,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/order/:id/webhook/resend',
-    { config: { access: 'orders.manage' }, schema: { tags, params: idParams, response: one } },
+    {
+      config: { access: 'orders.manage' },
+      schema: { summary: "Send an order's webhook again", tags, params: idParams, response: one },
+    },
     async (request) => {
       const { order } = await visibleOrder(deps, viewerOf(request), request.params.id);
       if (order.status !== 'paid' && order.status !== 'canceled') throw new DomainError('order_status_conflict');

@@ -34,6 +34,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'partners.read' },
       schema: {
+        summary: 'List partner systems',
         tags,
         querystring: partnerSystemListQuerySchema,
         response: replies({ 200: partnerSystemListSchema }, readErrors),
@@ -49,7 +50,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/partner-system/:slug',
     {
       config: { access: 'partners.read' },
-      schema: { tags, params: slugParams, response: replies({ 200: one }, readErrors) },
+      schema: { summary: 'One partner system', tags, params: slugParams, response: replies({ 200: one }, readErrors) },
     },
     async (request) => ({
       success: true as const,
@@ -62,6 +63,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'partners.read' },
       schema: {
+        summary: "A partner system's balance log",
         tags,
         params: slugParams,
         querystring: balanceLogQuerySchema,
@@ -78,7 +80,12 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/partner-system',
     {
       config: { access: 'partners.manage' },
-      schema: { tags, body: partnerSystemCreateSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Create a partner system',
+        tags,
+        body: partnerSystemCreateSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -91,6 +98,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'partners.manage' },
       schema: {
+        summary: 'Edit a partner system',
         tags,
         params: slugParams,
         body: partnerSystemUpdateSchema,

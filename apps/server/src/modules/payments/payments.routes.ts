@@ -43,7 +43,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wallet/withdrawals',
-    { config: { access: 'balance.payOut' }, schema: { tags, body: payoutRequestSchema, response: one } },
+    {
+      config: { access: 'balance.payOut' },
+      schema: { summary: 'Request a withdrawal', tags, body: payoutRequestSchema, response: one },
+    },
     async (request) => ({
       success: true as const,
       data: await requestWithdrawal(db, config, requireUser(request).id, request.body, request.language),
@@ -54,7 +57,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/merchant_withdrawal',
     {
       config: { access: 'wallets.merchantWithdrawal' },
-      schema: { tags, body: merchantWithdrawalSchema, response: one },
+      schema: { summary: 'Request a merchant withdrawal', tags, body: merchantWithdrawalSchema, response: one },
     },
     async (request) => ({
       success: true as const,
@@ -64,7 +67,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/wallet/deposits',
-    { config: { access: 'deposits.credit' }, schema: { tags, body: depositCreditSchema, response: depositOutcome } },
+    {
+      config: { access: 'deposits.credit' },
+      schema: { summary: 'Credit a deposit', tags, body: depositCreditSchema, response: depositOutcome },
+    },
     async (request) => {
       const outcome = await creditDeposit(db, {
         txHash: request.body.tx_hash,
@@ -105,6 +111,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'payments.read' },
       schema: {
+        summary: 'List deposits and withdrawals',
         tags,
         querystring: paymentListQuerySchema,
         response: replies({ 200: listEnvelope(paymentSchema) }, readErrors),
@@ -117,14 +124,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transaction/export.csv',
     {
       config: { access: 'payments.read' },
-      schema: { tags, querystring: paymentListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export deposits and withdrawals as CSV',
+        tags,
+        querystring: paymentListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) => sendCsv(reply, 'payments', exportPayments(db, request.query, request.language)),
   );
 
   app.post(
     '/transaction/:id/accept',
-    { config: { access: 'payments.moderate' }, schema: { tags, params: idParams, response: one } },
+    {
+      config: { access: 'payments.moderate' },
+      schema: { summary: 'Accept a withdrawal', tags, params: idParams, response: one },
+    },
     async (request) => ({
       success: true as const,
       data: await acceptWithdrawal(db, requireUser(request).id, request.params.id, request.language),
@@ -135,7 +150,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transaction/:id/reject',
     {
       config: { access: 'payments.moderate' },
-      schema: { tags, params: idParams, body: withdrawalRejectSchema, response: one },
+      schema: { summary: 'Reject a withdrawal', tags, params: idParams, body: withdrawalRejectSchema, response: one },
     },
     async (request) => ({
       success: true as const,
@@ -153,7 +168,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transaction/:id/sent',
     {
       config: { access: 'payments.moderate' },
-      schema: { tags, params: idParams, body: withdrawalSentSchema, response: one },
+      schema: { summary: 'Mark a withdrawal sent', tags, params: idParams, body: withdrawalSentSchema, response: one },
     },
     async (request) => ({
       success: true as const,
@@ -172,6 +187,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'balance.read' },
       schema: {
+        summary: 'My balance history',
         tags,
         querystring: balanceHistoryQuerySchema,
         response: replies({ 200: keysetListEnvelope(balanceHistoryRowSchema) }, readErrors),
@@ -187,7 +203,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/balance',
     {
       config: { access: 'session' },
-      schema: { tags, response: replies({ 200: successEnvelope(balanceSummarySchema) }, readErrors) },
+      schema: {
+        summary: 'My balance',
+        tags,
+        response: replies({ 200: successEnvelope(balanceSummarySchema) }, readErrors),
+      },
     },
     async (request) => ({ success: true as const, data: await balanceSummary(db, requireUser(request).id) }),
   );
@@ -196,7 +216,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/balance',
     {
       config: { access: 'systemBalance.read' },
-      schema: { tags, response: replies({ 200: successEnvelope(systemBalanceSchema) }, readErrors) },
+      schema: {
+        summary: "The platform's balances",
+        tags,
+        response: replies({ 200: successEnvelope(systemBalanceSchema) }, readErrors),
+      },
     },
     async () => ({ success: true as const, data: await systemBalance(db) }),
   );

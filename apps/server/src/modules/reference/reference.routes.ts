@@ -26,19 +26,28 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/currency/fiat/',
-    { config: { access: 'session' }, schema: { tags, response: list(currencySchema) } },
+    {
+      config: { access: 'session' },
+      schema: { summary: 'List fiat currencies', tags, response: list(currencySchema) },
+    },
     async (request) => ({ success: true as const, data: fiatCurrencies(reference, request.language) }),
   );
 
   app.get(
     '/currency/crypto/',
-    { config: { access: 'session' }, schema: { tags, response: list(currencySchema) } },
+    {
+      config: { access: 'session' },
+      schema: { summary: 'List crypto currencies', tags, response: list(currencySchema) },
+    },
     async (request) => ({ success: true as const, data: cryptoCurrencyList(reference, request.language) }),
   );
 
   app.get(
     '/payment_option',
-    { config: { access: 'session' }, schema: { tags, response: list(paymentOptionSchema) } },
+    {
+      config: { access: 'session' },
+      schema: { summary: 'List payment options', tags, response: list(paymentOptionSchema) },
+    },
     async (request) => ({
       success: true as const,
       data: [...reference.paymentOptions.values()].map((row) => paymentOptionView(row, request.language)),
@@ -49,7 +58,12 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment_type',
     {
       config: { access: 'session' },
-      schema: { tags, querystring: paymentTypeQuerySchema, response: list(paymentTypeSchema) },
+      schema: {
+        summary: 'List payment types',
+        tags,
+        querystring: paymentTypeQuerySchema,
+        response: list(paymentTypeSchema),
+      },
     },
     async (request) => {
       const currency = request.query['filter[currency]'];

@@ -39,31 +39,45 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies({ 200: listEnvelope(requisiteSchema) }, readErrors),
   };
 
-  app.get('/requisite', { config: { access: 'requisites.read' }, schema: list }, async (request) => ({
-    success: true as const,
-    data: await listRequisites(deps, requireUser(request), request.query, request.language),
-  }));
+  app.get(
+    '/requisite',
+    { config: { access: 'requisites.read' }, schema: { ...list, summary: 'List requisites' } },
+    async (request) => ({
+      success: true as const,
+      data: await listRequisites(deps, requireUser(request), request.query, request.language),
+    }),
+  );
 
   app.get(
     '/requisite/export.csv',
     {
       config: { access: 'requisites.read' },
-      schema: { tags, querystring: requisiteListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export requisites as CSV',
+        tags,
+        querystring: requisiteListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) =>
       sendCsv(reply, 'requisites', exportRequisites(deps, requireUser(request), request.query, request.language)),
   );
 
-  app.get('/trader/requisite', { config: { access: 'requisites.own' }, schema: list }, async (request) => ({
-    success: true as const,
-    data: await listRequisites(deps, requireUser(request), request.query, request.language),
-  }));
+  app.get(
+    '/trader/requisite',
+    { config: { access: 'requisites.own' }, schema: { ...list, summary: 'List my requisites' } },
+    async (request) => ({
+      success: true as const,
+      data: await listRequisites(deps, requireUser(request), request.query, request.language),
+    }),
+  );
 
   app.get(
     '/requisite/restriction/type',
     {
       config: { access: 'session' },
       schema: {
+        summary: 'List requisite restriction types',
         tags,
         querystring: z.object({ count: z.literal('all').optional() }),
         response: replies({ 200: successEnvelope(z.array(restrictionTypeSchema)) }, readErrors),
@@ -79,7 +93,7 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requisite/:id',
     {
       config: { access: 'requisites.view' },
-      schema: { tags, params: idParams, response: replies({ 200: one }, readErrors) },
+      schema: { summary: 'One requisite', tags, params: idParams, response: replies({ 200: one }, readErrors) },
     },
     async (request) => ({
       success: true as const,
@@ -91,7 +105,12 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requisite',
     {
       config: { access: 'requisites.write' },
-      schema: { tags, body: requisiteInputSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Add a requisite',
+        tags,
+        body: requisiteInputSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -103,7 +122,13 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requisite/:id',
     {
       config: { access: 'requisites.write' },
-      schema: { tags, params: idParams, body: requisiteUpdateSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Edit a requisite',
+        tags,
+        params: idParams,
+        body: requisiteUpdateSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -115,7 +140,12 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requisite/:id/restrictions',
     {
       config: { access: 'requisites.view' },
-      schema: { tags, params: idParams, response: replies({ 200: restrictions }, readErrors) },
+      schema: {
+        summary: "A requisite's restrictions",
+        tags,
+        params: idParams,
+        response: replies({ 200: restrictions }, readErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -128,6 +158,7 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'requisites.write' },
       schema: {
+        summary: "Set a requisite's restrictions",
         tags,
         params: idParams,
         body: restrictionsUpdateSchema,

@@ -25,7 +25,10 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order/statistic/',
-    { config: { access: 'statistics.read' }, schema: { tags, querystring: statisticQuerySchema, response: statistic } },
+    {
+      config: { access: 'statistics.read' },
+      schema: { summary: 'Order statistics', tags, querystring: statisticQuerySchema, response: statistic },
+    },
     async (request) => ({
       success: true as const,
       data: await statisticOf(deps, { kind: 'platform' }, request.query, request.language),
@@ -36,7 +39,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/my/order/statistic/',
     {
       config: { access: 'statistic.read' },
-      schema: { tags, querystring: myStatisticQuerySchema, response: statistic },
+      schema: { summary: 'My order statistics', tags, querystring: myStatisticQuerySchema, response: statistic },
     },
     async (request) => {
       const user = requireUser(request);
@@ -55,6 +58,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'directions.read' },
       schema: {
+        summary: 'List directions',
         tags,
         querystring: directionQuerySchema,
         response: replies({ 200: listEnvelope(directionSchema) }, readErrors),
@@ -68,6 +72,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'directions.read' },
       schema: {
+        summary: 'One direction',
         tags,
         params: z.object({ id: directionIdSchema }),
         response: replies({ 200: successEnvelope(directionDetailsSchema) }, readErrors),

@@ -10,6 +10,7 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestBodyLimit } from '../../http/body-limit';
 import { replies } from '../../http/replies';
 import { registerOpenapi } from '../../plugins/openapi';
 import { bearerToken, heartbeat, pairDevice, receiveNotifications } from './device.service';
@@ -30,6 +31,7 @@ const meanings = {
 export const deviceApi: FastifyPluginAsyncZod = async (app) => {
   await registerOpenapi(app, {
     title: 'Paydesk device API',
+    bodyLimit: requestBodyLimit,
     description:
       "The API of the Paydesk terminal app. Pair once with the code shown on the trader's Terminals screen " +
       '(POST /pair → token), then send a heartbeat at least every minute and the bank notifications as they come. ' +
@@ -45,6 +47,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Pair a device with a pairing code',
         tags,
         body: devicePairSchema,
         response: replies({ 200: successEnvelope(devicePairedSchema) }, [422, 429], meanings),
@@ -61,6 +64,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Report that the device is alive',
         tags,
         security: [{ bearer: [] }],
         body: deviceHeartbeatSchema,
@@ -78,6 +82,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
     {
       config: device,
       schema: {
+        summary: 'Send bank messages from the device',
         tags,
         security: [{ bearer: [] }],
         body: deviceNotificationsSchema,
@@ -112,14 +117,18 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * way over the body exactly as sent, so this route keeps every body as text, whatever its type (JSON from SMSGate and
  * SMS Gateway webhook, JSON or a form from SmsForwarder), and reads it only once its signature holds.
  */
+/** The largest message a forwarding app posts. */
+const forwardBodyLimit = 64 * 1024;
+
 const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwarded>[0] }> = async (app, options) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: forwardBodyLimit }, (_request, body, done) => {
     done(null, body);
   });
   app.post(
     '/forward/:token',
     {
+      bodyLimit: forwardBodyLimit,
       config: { access: 'public' as const, signed: true, csrf: false },
       schema: {
         tags,

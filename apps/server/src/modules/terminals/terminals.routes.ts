@@ -47,8 +47,11 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies({ 200: listEnvelope(terminalSchema) }, readErrors),
   };
 
-  for (const path of ['/terminal', '/trader/terminal']) {
-    app.get(path, { config: { access: 'terminals.read' }, schema: list }, async (request) => ({
+  for (const [path, summary] of [
+    ['/terminal', 'List terminals'],
+    ['/trader/terminal', 'List my terminals'],
+  ] as const) {
+    app.get(path, { config: { access: 'terminals.read' }, schema: { ...list, summary } }, async (request) => ({
       success: true as const,
       data: await listTerminals(deps, requireUser(request), request.query, request.language),
     }));
@@ -58,7 +61,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal',
     {
       config: { access: 'terminals.create' },
-      schema: { tags, body: terminalInputSchema, response: replies({ 201: created }, writeErrors) },
+      schema: {
+        summary: 'Add a terminal',
+        tags,
+        body: terminalInputSchema,
+        response: replies({ 201: created }, writeErrors),
+      },
     },
     async (request, reply) =>
       reply.code(201).send({
@@ -71,7 +79,13 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, body: terminalUpdateSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Edit a terminal',
+        tags,
+        params: guidParams,
+        body: terminalUpdateSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -83,7 +97,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
+      schema: {
+        summary: 'Delete a terminal',
+        tags,
+        params: guidParams,
+        response: replies({ 200: deleted }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -95,7 +114,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/pairing_code/',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, response: replies({ 200: created }, writeErrors) },
+      schema: {
+        summary: 'Make a pairing code',
+        tags,
+        params: guidParams,
+        response: replies({ 200: created }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -114,7 +138,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/disable/',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
+      schema: { summary: 'Disable a terminal', tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
     },
     async (request) => ({
       success: true as const,
@@ -122,12 +146,15 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  for (const move of ['moderate', 'enable'] as const) {
+  for (const [move, summary] of [
+    ['moderate', 'Send a terminal to moderation'],
+    ['enable', 'Enable a terminal'],
+  ] as const) {
     app.post(
       `/terminal/:guid/${move}/`,
       {
         config: { access: 'devices.manage' },
-        schema: { tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
+        schema: { summary, tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
       },
       async (request) => ({
         success: true as const,
@@ -140,7 +167,13 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/mode/',
     {
       config: { access: 'devices.manage' },
-      schema: { tags, params: guidParams, body: terminalModeSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: "Set a terminal's mode",
+        tags,
+        params: guidParams,
+        body: terminalModeSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -155,6 +188,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'terminals.read' },
       schema: {
+        summary: "A terminal's forwarding link",
         tags,
         params: guidParams,
         response: replies({ 200: successEnvelope(terminalForwardingSchema.nullable()) }, readErrors),
@@ -176,7 +210,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/forwarding',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, response: replies({ 200: forwarding, 201: forwarding }, writeErrors) },
+      schema: {
+        summary: 'Make a forwarding link',
+        tags,
+        params: guidParams,
+        response: replies({ 200: forwarding, 201: forwarding }, writeErrors),
+      },
     },
     async (request, reply) => {
       const result = await createForwarding(
@@ -194,7 +233,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/terminal/:guid/forwarding',
     {
       config: { access: 'terminals.write' },
-      schema: { tags, params: guidParams, response: replies({ 200: deleted }, writeErrors) },
+      schema: {
+        summary: 'Revoke the forwarding link',
+        tags,
+        params: guidParams,
+        response: replies({ 200: deleted }, writeErrors),
+      },
     },
     async (request) => ({
       success: true as const,
@@ -207,6 +251,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'terminals.read' },
       schema: {
+        summary: "A terminal's bank messages",
         tags,
         params: guidParams,
         querystring: terminalListQuerySchema,

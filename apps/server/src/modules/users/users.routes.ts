@@ -49,6 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: 'List users',
         tags,
         querystring: userListQuerySchema,
         response: replies({ 200: listEnvelope(userSchema) }, readErrors),
@@ -59,19 +60,33 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/export.csv',
-    { config: manage, schema: { tags, querystring: userListQuerySchema.omit(withoutPaging), response: csvReplies } },
+    {
+      config: manage,
+      schema: {
+        summary: 'Export users as CSV',
+        tags,
+        querystring: userListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
+    },
     async (request, reply) => sendCsv(reply, 'users', exportUsers(db, request.query, request.language)),
   );
 
   app.post(
     '/user',
-    { config: manage, schema: { tags, body: createUserSchema, response: replies({ 200: one }, writeErrors) } },
+    {
+      config: manage,
+      schema: { summary: 'Create a user', tags, body: createUserSchema, response: replies({ 200: one }, writeErrors) },
+    },
     async (request) => ({ success: true as const, data: await createUser(db, requireUser(request).id, request.body) }),
   );
 
   app.post(
     '/user/block',
-    { config: manage, schema: { tags, body: blockUserSchema, response: replies({ 200: one }, writeErrors) } },
+    {
+      config: manage,
+      schema: { summary: 'Block users', tags, body: blockUserSchema, response: replies({ 200: one }, writeErrors) },
+    },
     async (request) => {
       const blocked = await setBlocked(db, requireUser(request).id, request.body.uuid, true, request.body.comment);
       app.sessions.forgetUser(request.body.uuid);
@@ -81,7 +96,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/unblock',
-    { config: manage, schema: { tags, body: unblockUserSchema, response: replies({ 200: one }, writeErrors) } },
+    {
+      config: manage,
+      schema: { summary: 'Unblock users', tags, body: unblockUserSchema, response: replies({ 200: one }, writeErrors) },
+    },
     async (request) => {
       const unblocked = await setBlocked(db, requireUser(request).id, request.body.uuid, false, null);
       app.sessions.forgetUser(request.body.uuid);
@@ -91,7 +109,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:uuid',
-    { config: manage, schema: { tags, params: uuidParams, response: replies({ 200: one }, readErrors) } },
+    {
+      config: manage,
+      schema: { summary: 'One user', tags, params: uuidParams, response: replies({ 200: one }, readErrors) },
+    },
     async (request) => ({ success: true as const, data: await loadUser(db, request.params.uuid) }),
   );
 
@@ -99,7 +120,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:uuid',
     {
       config: manage,
-      schema: { tags, params: uuidParams, body: updateUserSchema, response: replies({ 200: one }, writeErrors) },
+      schema: {
+        summary: 'Edit a user',
+        tags,
+        params: uuidParams,
+        body: updateUserSchema,
+        response: replies({ 200: one }, writeErrors),
+      },
     },
     async (request) => {
       const updated = await updateUser(db, requireUser(request), request.params.uuid, request.body);
@@ -114,6 +141,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: manage,
       schema: {
+        summary: "A user's audit log",
         tags,
         params: uuidParams,
         querystring: listQuerySchema,
@@ -128,7 +156,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/role',
-    { config: manage, schema: { tags, response: replies({ 200: successEnvelope(z.array(roleSchema)) }, readErrors) } },
+    {
+      config: manage,
+      schema: {
+        summary: 'List roles',
+        tags,
+        response: replies({ 200: successEnvelope(z.array(roleSchema)) }, readErrors),
+      },
+    },
     async () => ({ success: true as const, data: adminRoleList() }),
   );
 
@@ -136,7 +171,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/permission',
     {
       config: manage,
-      schema: { tags, response: replies({ 200: successEnvelope(z.array(permissionSchema)) }, readErrors) },
+      schema: {
+        summary: 'List permissions',
+        tags,
+        response: replies({ 200: successEnvelope(z.array(permissionSchema)) }, readErrors),
+      },
     },
     async () => ({ success: true as const, data: permissionList() }),
   );
@@ -146,6 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'agent.traders' },
       schema: {
+        summary: 'List my traders (agent)',
         tags,
         querystring: listQuerySchema,
         response: replies({ 200: listEnvelope(agentTraderSchema) }, readErrors),
@@ -162,6 +202,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Set a password from an invite',
         tags,
         body: passwordSetupSchema,
         response: replies({ 200: successEnvelope(z.null()) }, [419, 422, 429]),

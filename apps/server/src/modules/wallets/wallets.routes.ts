@@ -23,6 +23,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'session' },
       schema: {
+        summary: 'List my wallets',
         tags,
         querystring: listQuerySchema,
         response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
@@ -40,6 +41,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'wallets.read' },
       schema: {
+        summary: 'List wallets',
         tags,
         querystring: walletListQuerySchema,
         response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
@@ -52,7 +54,12 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/wallet/export.csv',
     {
       config: { access: 'wallets.read' },
-      schema: { tags, querystring: walletListQuerySchema.omit(withoutPaging), response: csvReplies },
+      schema: {
+        summary: 'Export wallets as CSV',
+        tags,
+        querystring: walletListQuerySchema.omit(withoutPaging),
+        response: csvReplies,
+      },
     },
     async (request, reply) => sendCsv(reply, 'wallets', wallets.exportCsv(request.query, request.language)),
   );
@@ -61,7 +68,11 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/platform',
     {
       config: { access: 'session' },
-      schema: { tags, response: replies({ 200: successEnvelope(platformInfoSchema) }, readErrors) },
+      schema: {
+        summary: "The platform's public details",
+        tags,
+        response: replies({ 200: successEnvelope(platformInfoSchema) }, readErrors),
+      },
     },
     async () => ({ success: true as const, data: wallets.platformInfo() }),
   );
