@@ -44,7 +44,7 @@ describe('CopyAction', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
     fireEvent.pointerMove(button);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy');
-    fireEvent.pointerLeave(button);
+    fireEvent.pointerOut(button);
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 

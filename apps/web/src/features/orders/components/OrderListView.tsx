@@ -22,7 +22,8 @@ import {
   withDefaultStatus,
 } from '../orderListRequest';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
-import { ConfirmOrderActionModal, DisputeFormModal, OrderDetailsModal } from './lazyModals';
+import { DisputeFormModal } from './DisputeFormModal';
+import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
 import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 import { useOrderToasts } from './useOrderToasts';

@@ -15,8 +15,3 @@ export const ResolveDisputeModal = lazyModal(
   () => import('./ResolveDisputeModal').then((module) => module.ResolveDisputeModal),
   (props) => props.dispute !== null,
 );
-
-export const DisputeFormModal = lazyModal(
-  () => import('./DisputeFormModal').then((module) => module.DisputeFormModal),
-  (props) => props.order !== null,
-);
