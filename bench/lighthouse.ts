@@ -1,6 +1,7 @@
 /**
  * Lighthouse on a phone (issue 21, item 6): performance, LCP, TBT, FCP, bytes transferred and the gzipped JavaScript
- * of /login and of /active signed in as root, beside a bare static page served by the same server in the same run.
+ * of /login and of /active signed in as the demo trader and as root, beside a bare static page served by the same
+ * server in the same run.
  * Not a test. It builds nothing: build first.
  *
  *   npm run build && npm run lighthouse --workspace bench
@@ -16,8 +17,9 @@
  * "JS gzip" is the size of every script the page fetched, compressed with gzip -9 from the build (what the issue's
  * "189 KB" counted); "transfer" is what Lighthouse saw on the wire (the server sends brotli where Chromium asks).
  *
- * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium], and
- * LIGHTHOUSE_JSON=<dir> to keep each run's full report.
+ * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium],
+ * LIGHTHOUSE_JSON=<dir> to keep each run's full report, and LIGHTHOUSE_PAGES=<words,…> to measure only the pages whose
+ * label holds one of the words (`login,trader`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
