@@ -1,6 +1,7 @@
 /**
  * Lighthouse on a phone (issue 21, item 6): performance, LCP, TBT, FCP, bytes transferred and the gzipped JavaScript
- * of /login and of /active signed in as root, beside a bare static page served by the same server in the same run.
+ * of /login and of /active signed in as the demo trader and as root, beside a bare static page served by the same
+ * server in the same run.
  * Not a test. It builds nothing: build first.
  *
  *   npm run build && npm run lighthouse --workspace bench
@@ -20,8 +21,9 @@
  * each page's document answers 200 and stays on its path (not sent to /login), no answer of the server is 400 or
  * more, and each run has a performance score.
  *
- * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium], and
- * LIGHTHOUSE_JSON=<dir> to keep each run's full report.
+ * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium],
+ * LIGHTHOUSE_JSON=<dir> to keep each run's full report, and LIGHTHOUSE_PAGES=<words,…> to measure only the pages whose
+ * label holds one of the words (`login,trader`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +37,7 @@ import lighthouse from 'lighthouse';
 const runs = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 3)));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const keepJson = process.env.LIGHTHOUSE_JSON;
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const serverMain = new URL('../apps/server/dist/main.js', import.meta.url).pathname;
 const webDist = new URL('../apps/web/dist', import.meta.url).pathname;
 const baselinePath = '/bench-baseline.html';
@@ -113,8 +116,8 @@ async function startServer() {
   throw new Error(`the server did not answer /readyz within 2 minutes:\n${serverLog}`);
 }
 
-/** Signs in as the demo root the way the web app does (CSRF cookie, then POST /login) and returns the Cookie header. */
-async function signInAsRoot(): Promise<string> {
+/** Signs in as a demo user the way the web app does (CSRF cookie, then POST /login) and returns the Cookie header. */
+async function signInAs(username: string): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -129,9 +132,9 @@ async function signInAsRoot(): Promise<string> {
   const login = await fetch(`${origin}/api/inner/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': token },
-    body: JSON.stringify({ username: 'root', password: 'paydesk-demo' }),
+    body: JSON.stringify({ username, password: 'paydesk-demo' }),
   });
-  if (!login.ok) throw new Error(`signing in as root failed: ${login.status} ${await login.text()}`);
+  if (!login.ok) throw new Error(`signing in as ${username} failed: ${login.status} ${await login.text()}`);
   keep(login);
   const current = await fetch(`${origin}/api/inner/user/current`, { headers: { cookie: cookie() } });
   if (!current.ok) throw new Error(`the session does not hold: /user/current answered ${current.status}`);
@@ -242,12 +245,13 @@ const median = (values: number[]) => {
 let exitCode = 0;
 try {
   await startServer();
-  const cookie = await signInAsRoot();
-  const pages = [
+  const allPages = [
     { label: 'baseline (bare HTML)', path: baselinePath, cookie: null },
     { label: '/login', path: '/login', cookie: null },
-    { label: '/active (root)', path: '/active', cookie },
+    { label: '/active (trader)', path: '/active', cookie: await signInAs('trader') },
+    { label: '/active (root)', path: '/active', cookie: await signInAs('root') },
   ];
+  const pages = allPages.filter((page) => !only || only.some((word) => page.label.includes(word)));
   const results = new Map<string, Figures[]>(pages.map((page) => [page.label, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {

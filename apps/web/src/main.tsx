@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadSignedInShell } from './app/layout/AppLayout';
-import { preloadPage } from './app/screens';
+import { prefetchPageData, preloadPage } from './app/screens';
 import { initI18n } from './lib/i18n';
 import { createQueryClient, currentUserQuery } from './lib/query';
 
@@ -19,7 +19,8 @@ const publicScreen = screens.some((screen) => screen.path === pathname && screen
 
 /**
  * Startup asks for everything the first screen needs at once: on a guarded screen the current user, the shell's
- * signed-in parts and the screen's page; on /login just its page. Without this each waited for the one before it
+ * signed-in parts, the screen's page and, as soon as the user is known, the screen's first data; on /login just its
+ * page. Without this each waited for the one before it
  * (the user, then the page chunk, then its texts). The first render does not wait for them (a loader shows
  * meanwhile) and is a transition, so React renders in slices instead of one long task.
  */
@@ -28,6 +29,7 @@ void initI18n().then(() => {
   if (!publicScreen) {
     void queryClient.prefetchQuery(currentUserQuery);
     preloadSignedInShell();
+    void prefetchPageData(queryClient, window.location);
   }
   startTransition(() => {
     createRoot(root).render(

@@ -1,11 +1,19 @@
-import { type Screen, screens } from '@paydesk/contract';
+import { canSeeScreen, type Screen, screens } from '@paydesk/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { i18n } from '../lib/i18n';
+import type { PagePrefetch } from '../lib/pagePrefetch';
+import { accessSubjectOf, currentUserQuery } from '../lib/query';
 
 interface PageEntry {
   load: () => Promise<ComponentType>;
   /** Translation namespaces the page uses, fetched together with its code instead of after it. */
   namespaces: readonly string[];
+  /**
+   * The page's first queries, a module of their own (smaller than the page's): startup runs them once the user is
+   * known, so the data travels beside the page's code instead of after it.
+   */
+  prefetch?: () => Promise<PagePrefetch>;
 }
 
 /**
@@ -73,10 +81,14 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
   '/active': {
     load: () => import('../features/orders/pages/OrdersPage').then((module) => module.ActiveOrdersPage),
     namespaces: ['orders', 'ui'],
+    prefetch: () =>
+      import('../features/orders/orderListRequest').then((module) => module.prefetchOrderScreen('active')),
   },
   '/history': {
     load: () => import('../features/orders/pages/OrdersPage').then((module) => module.OrderHistoryPage),
     namespaces: ['orders', 'ui'],
+    prefetch: () =>
+      import('../features/orders/orderListRequest').then((module) => module.prefetchOrderScreen('history')),
   },
   '/deals': {
     load: () => import('../features/orders/pages/DealsPage').then((module) => module.DealsPage),
@@ -146,6 +158,23 @@ export function preloadPage(pathname: string): Promise<unknown> {
   const page = pageLoaders[pathname];
   if (screen?.status !== 'ready' || !page) return Promise.resolve();
   return loadPage(pathname, page).catch(() => undefined);
+}
+
+/**
+ * Starts the first queries of the screen at `location` (see `PageEntry.prefetch`) once the current user is known,
+ * if the user may see the screen. Failures are left to the screen, whose own queries ask again and report them.
+ */
+export async function prefetchPageData(queryClient: QueryClient, location: { pathname: string; search: string }) {
+  const screen = screens.find((candidate) => candidate.path === location.pathname);
+  const page = pageLoaders[location.pathname];
+  if (screen?.status !== 'ready' || !page?.prefetch) return;
+  try {
+    const [user, prefetch] = await Promise.all([queryClient.fetchQuery(currentUserQuery), page.prefetch()]);
+    if (!canSeeScreen(accessSubjectOf(user), screen)) return;
+    await prefetch({ queryClient, user, search: new URLSearchParams(location.search) });
+  } catch {
+    // Signed out, or a chunk that did not load: the screen (or the guard) deals with it when it renders.
+  }
 }
 
 /** The lazily loaded page of a screen, or `null` when the screen has none yet. */

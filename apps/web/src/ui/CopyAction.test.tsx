@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyAction, copiedTimeoutMs } from './CopyAction';
@@ -31,6 +31,21 @@ describe('CopyAction', () => {
     expect(await navigator.clipboard.readText()).toBe('TXyz123address');
     expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied');
+  });
+
+  it('shows its tooltip while the pointer moves over it, not when the page changes under a still pointer', async () => {
+    renderWithProviders(<CopyAction value="abc" />);
+    const button = screen.getByRole('button', { name: 'Copy' });
+    // What a browser sends when a closing modal uncovers the button under the pointer: boundary events, no move.
+    fireEvent.pointerOver(button);
+    fireEvent.pointerEnter(button);
+    fireEvent.mouseOver(button);
+    fireEvent.mouseEnter(button);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerMove(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Copy');
+    fireEvent.pointerOut(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('keeps the copied mark for 3 s by default', async () => {

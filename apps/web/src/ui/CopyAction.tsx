@@ -24,6 +24,10 @@ function clipboardAvailable(): boolean {
 export function CopyAction({ value, timeoutMs = copiedTimeoutMs.table }: CopyActionProps) {
   const { t } = useTranslation('ui');
   const [unsupported, setUnsupported] = useState(false);
+  // The tooltip opens when the pointer moves over the button, not on the mouseenter a browser sends when the page
+  // changes under a still pointer: the insurance gate closing left its pointer over a copy button of /settings, whose
+  // "Copy" then stood on screen as if it had outlived the gate.
+  const [pointed, setPointed] = useState(false);
   return (
     <CopyButton value={value} timeout={timeoutMs}>
       {({ copied, copy }) => {
@@ -32,8 +36,15 @@ export function CopyAction({ value, timeoutMs = copiedTimeoutMs.table }: CopyAct
         const copyOrExplain = () => (clipboardAvailable() ? copy() : setUnsupported(true));
         return (
           <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
-            <Tooltip label={label} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={label} onClick={copyOrExplain}>
+            <Tooltip label={label} withArrow opened={pointed}>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                aria-label={label}
+                onClick={copyOrExplain}
+                onPointerMove={() => setPointed(true)}
+                onPointerLeave={() => setPointed(false)}
+              >
                 {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
               </ActionIcon>
             </Tooltip>

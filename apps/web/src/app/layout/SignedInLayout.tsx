@@ -9,8 +9,9 @@ import { accessSubjectOf, useCurrentUser } from '../../lib/query';
 import { PageLoader } from '../pages/PageLoader';
 import { useRealtime } from '../realtime';
 import type { ShellContext } from './AppLayout';
-import { Brand, LanguageSwitch, SignOutButton, ThemeSwitch, UserMenu } from './HeaderControls';
+import { Brand, LanguageSwitch, ThemeSwitch } from './HeaderControls';
 import { SideMenu } from './SideMenu';
+import { SignOutButton, UserMenu } from './UserControls';
 
 interface SignedInLayoutProps {
   shell: ShellContext;

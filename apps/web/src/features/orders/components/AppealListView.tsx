@@ -1,12 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import {
-  type AccessSubject,
-  can,
-  type Dispute,
-  type DisputeStatus,
-  disputeListQuerySchema,
-  type UserType,
-} from '@paydesk/contract';
+import { type AccessSubject, can, type Dispute, type DisputeStatus, disputeListQuerySchema } from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
@@ -17,11 +10,11 @@ import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { disputeListPath, disputeListQueryParams, useDisputesList } from '../api/listDisputes';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
+import type { OrderScreen } from '../orderListRequest';
 import { appealColumns } from './appealColumns';
 import { CheckPreviewModal } from './CheckPreview';
 import type { DisputeStatusChoice } from './DisputeStatusSelect';
 import { ResolveDisputeModal } from './lazyModals';
-import type { OrderScreen } from './OrderListView';
 import { useOrderToasts } from './useOrderToasts';
 
 /**
@@ -36,9 +29,6 @@ export const appealStatuses: Record<OrderScreen, readonly DisputeStatus[]> = {
 
 /** What the address may set: the screen, not the address, says the statuses. */
 const urlSchema = disputeListQuerySchema.omit({ 'filter[status]': true });
-
-/** Who has the APPEALS tab (SPEC §2.12, §6). */
-export const appealRoles: readonly UserType[] = ['admin', 'merchant'];
 
 export interface AppealListViewProps {
   screen: OrderScreen;

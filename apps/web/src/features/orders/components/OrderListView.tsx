@@ -1,13 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  can,
-  type Order,
-  type OrderStatus,
-  type OrderType,
-  orderListQuerySchema,
-  type UserType,
-} from '@paydesk/contract';
+import { can, type Order, type UserType } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
@@ -15,11 +8,19 @@ import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
+import {
+  directionOf,
+  type OrderListScreen,
+  offersStatus,
+  orderListUrl,
+  screenStatuses,
+  withDefaultStatus,
+} from '../orderListRequest';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
 import { DisputeFormModal } from './DisputeFormModal';
 import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
@@ -27,48 +28,8 @@ import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 import { useOrderToasts } from './useOrderToasts';
 
-/** Which of the two order screens a list belongs to (SPEC §2.12). */
-export type OrderScreen = 'active' | 'history';
-
-/** The screens that list orders: the two of SPEC §2.12 and the admin's /deals (SPEC §2.21, DESIGN §13). */
-export type OrderListScreen = OrderScreen | 'deals';
-
-/**
- * The statuses each screen loads: the active screen `new,in-progress` (SPEC §2.12) and nothing else; history starts
- * on the finished ones and lets the user pick among the statuses its filter offers; /deals, whose tabs cut by state
- * themselves, every status.
- */
-export const screenStatuses: Record<OrderListScreen, readonly OrderStatus[]> = {
-  active: ['new', 'in-progress'],
-  history: ['paid', 'canceled'],
-  deals: [],
-};
-
 const isConfirmed = (action: OrderRowAction): action is ConfirmedAction =>
   action === 'set_paid' || action === 'cancel' || action === 'take';
-
-/** History's status filter falls back to its default, so Reset shows (and sends) paid and canceled again. */
-function withDefaultStatus(screen: OrderListScreen, values: FilterValues): FilterValues {
-  if (screen !== 'history' || values.status) return values;
-  return { ...values, status: screenStatuses.history.join(',') };
-}
-
-/** The tab's direction; none on the deals tabs that cut by state, which hold both. */
-function directionOf(tab: OrderTab): OrderType | undefined {
-  if ('direction' in tab) return tab.direction;
-  return tab.deals === 'pay_in' || tab.deals === 'pay_out' ? tab.deals : undefined;
-}
-
-/**
- * Whether the filter bar offers the status: not where the tab or the screen already is one (the active screen, the
- * deals tabs of a state).
- */
-const offersStatus = (screen: OrderListScreen, tab: OrderTab) =>
-  screen === 'history' || (screen === 'deals' && directionOf(tab) !== undefined);
-
-/** What the address may set: never the tab itself, which the page holds in `?tab=`, nor a status the bar hides. */
-const urlSchema = orderListQuerySchema.omit({ 'filter[tab]': true, 'filter[direction]': true });
-const urlSchemaWithoutStatus = urlSchema.omit({ 'filter[status]': true });
 
 export interface OrderListViewProps {
   screen: OrderListScreen;
@@ -88,9 +49,8 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const user = useCurrentUser().data;
   const mayExport = user !== undefined && can(accessSubjectOf(user), 'orders.all');
   const withStatus = offersStatus(screen, tab);
-  const list = useUrlListParams(withStatus ? urlSchema : urlSchemaWithoutStatus, {
-    filters: withDefaultStatus(screen, {}),
-  });
+  const url = orderListUrl(screen, tab);
+  const list = useUrlListParams(url.schema, url.defaults);
   // Remounting the filter bar shows the defaults again after a reset.
   const [filterBarKey, setFilterBarKey] = useState(0);
   const request = { role, tab, statuses: screenStatuses[screen], params: list.params };

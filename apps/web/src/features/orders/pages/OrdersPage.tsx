@@ -1,12 +1,18 @@
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { can, type OrderType, orderTypes } from '@paydesk/contract';
 import { IconListDetails } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useUrlTab } from '../../../ui/useUrlTab';
-import { AppealListView, appealRoles } from '../components/AppealListView';
-import { OrderListView, type OrderScreen } from '../components/OrderListView';
+import { OrderListView } from '../components/OrderListView';
+import { appealRoles, type OrderScreen } from '../orderListRequest';
+
+/** The APPEALS tab is an admin's or a merchant's, and never the one a screen opens on: its code comes when chosen. */
+const AppealListView = lazy(() =>
+  import('../components/AppealListView').then((module) => ({ default: module.AppealListView })),
+);
 
 /** The tabs of the order screens: the two order types, and the disputes (SPEC §2.12 APPEALS). */
 type OrdersTab = OrderType | 'appeals';
@@ -52,7 +58,15 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
           ))}
         {user && tabs.includes('appeals') && (
           <Tabs.Panel value="appeals">
-            <AppealListView screen={screen} subject={accessSubjectOf(user)} />
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader size="sm" role="status" aria-label={t('table.loading', { ns: 'ui' })} />
+                </Center>
+              }
+            >
+              <AppealListView screen={screen} subject={accessSubjectOf(user)} />
+            </Suspense>
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Paper, Stack, Text } from '@mantine/core';
 import type { Terminal, TerminalNotification } from '@paydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,21 +99,25 @@ function NotificationsTable({ guid }: { guid: string }) {
   const messages = useTerminalNotifications(guid, list.params);
   const columns = useMemo(() => notificationColumns(t), [t]);
   const pagination = messages.isError ? undefined : messages.data?.context.pagination;
+  // The table is wider than the modal: a bordered, padded box of its own keeps its first and last columns off the
+  // modal's edge and shows where it scrolls.
   return (
-    <>
-      <DataTable
-        columns={columns}
-        rows={messages.isError ? [] : (messages.data?.items ?? [])}
-        rowKey={(message) => message.id}
-        loading={messages.isFetching}
-        emptyMessage={messages.isError ? t('notifications.someProblems') : t('notifications.empty')}
-        caption={t('notifications.table')}
-        scrollRegionLabel={t('notifications.table')}
-        minWidthPx={1300}
-      />
+    <Stack gap="sm">
+      <Paper withBorder radius="sm" px="sm" py="xs">
+        <DataTable
+          columns={columns}
+          rows={messages.isError ? [] : (messages.data?.items ?? [])}
+          rowKey={(message) => message.id}
+          loading={messages.isFetching}
+          emptyMessage={messages.isError ? t('notifications.someProblems') : t('notifications.empty')}
+          caption={t('notifications.table')}
+          scrollRegionLabel={t('notifications.table')}
+          minWidthPx={1300}
+        />
+      </Paper>
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}
-    </>
+    </Stack>
   );
 }
