@@ -18,6 +18,7 @@ import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
@@ -25,7 +26,6 @@ import { DisputeFormModal } from './DisputeFormModal';
 import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
 import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
-import { useOrderToasts } from './useOrderToasts';
 
 /** Which of the two order screens a list belongs to (SPEC §2.12). */
 export type OrderScreen = 'active' | 'history';
@@ -84,7 +84,7 @@ export interface OrderListViewProps {
 export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
-  const toasts = useOrderToasts();
+  const toasts = useToasts();
   const user = useCurrentUser().data;
   const mayExport = user !== undefined && can(accessSubjectOf(user), 'orders.all');
   const withStatus = offersStatus(screen, tab);
