@@ -82,5 +82,8 @@ export const currentUserSchema = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** `POST /login`: the user who signed in. */
+export const loginResultSchema = z.object({ user: currentUserSchema });
+
 export const languageSchema = z.object({ code: z.string(), name: z.string(), is_default: z.boolean() });
 export type LanguageEntry = z.infer<typeof languageSchema>;

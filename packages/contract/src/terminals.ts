@@ -121,6 +121,9 @@ export const createdTerminalSchema = z
   .meta({ id: 'CreatedTerminal' });
 export type CreatedTerminal = z.infer<typeof createdTerminalSchema>;
 
+/** The answer of a deletion (the terminal, or its forwarding): the terminal's guid. */
+export const terminalDeletedSchema = z.object({ guid: z.string() });
+
 export const terminalListQuerySchema = listQuerySchema;
 
 /** The Android forwarding apps a terminal accepts bank messages from (DESIGN §19). */

@@ -163,6 +163,10 @@ export const paymentSchema = z
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** `POST /wallet/deposits` (and the demo deposit): whether this call credited the deposit, and its payment. */
+export const depositOutcomeSchema = z.object({ credited: z.boolean(), payment: paymentSchema });
+export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
+
 /** What moved on one of the user's accounts for one reason within a history row's event. */
 export const balanceHistoryPartSchema = z.object({
   type: titledSchema,

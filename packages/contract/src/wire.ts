@@ -70,6 +70,9 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
 
+/** The data of an answer that says only that it was done (sign-out, a password set, a deletion). */
+export const emptyDataSchema = z.null();
+
 export const paginationSchema = z
   .object({
     total_count: z.number().int(),

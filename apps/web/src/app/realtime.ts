@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { caseListsKey } from '../features/antifraud/api/antiFraudKey';
 import { directionsKey } from '../features/directions/api/directionsKey';
 import { ordersKey } from '../features/orders/api/ordersKey';
-import { terminalsKey } from '../features/terminals/api/listTerminals';
+import { terminalsKey } from '../features/terminals/api/terminalsKey';
 import { formatAmountDisplay } from '../lib/format';
 import { i18n } from '../lib/i18n';
-import { moneyKey } from '../lib/money';
+import { moneyKey } from '../lib/moneyKey';
 import { currentUserKey } from '../lib/query';
 
 /** SPEC §9: the connection is opened again this long after it closes, whatever closed it. */

@@ -1,19 +1,21 @@
-import type { BalanceSummary, Payment, PlatformInfo } from '@paydesk/contract';
+import {
+  type BalanceSummary,
+  balanceSummarySchema,
+  type DepositOutcome,
+  depositOutcomeSchema,
+  type PlatformInfo,
+  platformInfoSchema,
+} from '@paydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http';
+import { moneyKey } from './moneyKey';
 import { currentUserKey } from './query';
-
-/**
- * Root key of every query whose answer depends on balances: wallets, balance summaries, histories, payments, real
- * wallets, the system balance. The real-time connection and every money mutation invalidate it whole, so no screen
- * keeps showing a balance the ledger no longer has.
- */
-export const moneyKey = ['money'] as const;
 
 /** `GET /platform`: demo mode, the currency and the withdrawal limits of this installation. */
 export const platformInfoQuery = queryOptions({
   queryKey: ['platform'] as const,
-  queryFn: ({ signal }) => http.get<PlatformInfo>('/platform', { signal }),
+  queryFn: async ({ signal }): Promise<PlatformInfo> =>
+    platformInfoSchema.parse(await http.get<unknown>('/platform', { signal })),
   staleTime: 60 * 60_000,
 });
 
@@ -24,16 +26,12 @@ export function usePlatformInfo() {
 /** `GET /user/balance`: the signed-in user's available, held and insurance balances. */
 export const balanceSummaryQuery = queryOptions({
   queryKey: [...moneyKey, 'balance-summary'] as const,
-  queryFn: ({ signal }) => http.get<BalanceSummary>('/user/balance', { signal }),
+  queryFn: async ({ signal }): Promise<BalanceSummary> =>
+    balanceSummarySchema.parse(await http.get<unknown>('/user/balance', { signal })),
 });
 
 export function useBalanceSummary() {
   return useQuery(balanceSummaryQuery);
-}
-
-export interface DepositOutcome {
-  credited: boolean;
-  payment: Payment;
 }
 
 /**
@@ -44,7 +42,8 @@ export interface DepositOutcome {
 export function useSimulateDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post<DepositOutcome>('/wallet/demo_deposit', {}),
+    mutationFn: async (): Promise<DepositOutcome> =>
+      depositOutcomeSchema.parse(await http.post<unknown>('/wallet/demo_deposit', {})),
     // The current user carries `insurance_paid`: re-reading it lifts the insurance gate and brings the side menu.
     onSuccess: () =>
       Promise.all([

@@ -49,6 +49,10 @@ export function createQueryClient(): QueryClient {
   return client;
 }
 
+/**
+ * `GET /user/current`. Not checked against the contract's `currentUserSchema`: the entry asks for the current user at
+ * startup, and the contract's schemas (and zod) must not join the entry (lib/zodWithoutEval.ts).
+ */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   const body = await http.get<{ data: CurrentUser }>('/user/current', { signal });
   return body.data;

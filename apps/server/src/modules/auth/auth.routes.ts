@@ -1,7 +1,9 @@
 import {
   currentUserSchema,
+  emptyDataSchema,
   languageSchema,
   loginRequestSchema,
+  loginResultSchema,
   passwordChangeRequestSchema,
   successEnvelope,
   xsrfCookie,
@@ -17,7 +19,7 @@ import { login, logout } from './login';
 import { changePassword } from './password';
 
 const tags = ['session'];
-const empty = successEnvelope(z.null());
+const empty = successEnvelope(emptyDataSchema);
 
 /** SPEC §7 "Session and account": CSRF cookie, sign-in, sign-out, the current user, password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in',
         tags,
         body: loginRequestSchema,
-        response: replies({ 200: successEnvelope(z.object({ user: currentUserSchema })) }, [401, 403, 419, 422, 429]),
+        response: replies({ 200: successEnvelope(loginResultSchema) }, [401, 403, 419, 422, 429]),
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   balanceSummarySchema,
   demoDepositSchema,
   depositCreditSchema,
+  depositOutcomeSchema,
   keysetListEnvelope,
   listEnvelope,
   merchantWithdrawalSchema,
@@ -31,10 +32,7 @@ import { merchantWithdrawal, requestWithdrawal } from './withdrawals';
 const tags = ['payments'];
 const one = replies({ 200: successEnvelope(paymentSchema) }, writeErrors);
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
-const depositOutcome = replies(
-  { 200: successEnvelope(z.object({ credited: z.boolean(), payment: paymentSchema })) },
-  writeErrors,
-);
+const depositOutcome = replies({ 200: successEnvelope(depositOutcomeSchema) }, writeErrors);
 
 /** SPEC §7 "Money": withdrawals, the root admin's merchant withdrawal, deposits, payments and balances. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import {
   createdTerminalSchema,
   listEnvelope,
   successEnvelope,
+  terminalDeletedSchema,
   terminalForwardingSchema,
   terminalInputSchema,
   terminalListQuerySchema,
@@ -33,7 +34,7 @@ const created = successEnvelope(createdTerminalSchema);
 const guidParams = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 
 const forwarding = successEnvelope(terminalForwardingSchema);
-const deleted = successEnvelope(z.object({ guid: z.string() }));
+const deleted = successEnvelope(terminalDeletedSchema);
 
 /** The address the trader's browser reached us at: the pairing QR tells the device where to pair. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

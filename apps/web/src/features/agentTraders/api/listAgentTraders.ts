@@ -1,4 +1,4 @@
-import type { agentTraderSchema, ListData } from '@paydesk/contract';
+import { agentTraderSchema, type ListData, listEnvelope } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -6,9 +6,11 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 export type AgentTrader = z.infer<typeof agentTraderSchema>;
 
+const agentTraderListSchema = listEnvelope(agentTraderSchema).shape.data;
+
 /** `GET /agent/trader/`: the signed-in agent's traders with the agent's own referral percentages (SPEC §2.7). */
-export function fetchAgentTraders(params: ListParams, signal?: AbortSignal): Promise<ListData<AgentTrader>> {
-  return http.get<ListData<AgentTrader>>('/agent/trader/', { query: toListQuery(params), signal });
+export async function fetchAgentTraders(params: ListParams, signal?: AbortSignal): Promise<ListData<AgentTrader>> {
+  return agentTraderListSchema.parse(await http.get<unknown>('/agent/trader/', { query: toListQuery(params), signal }));
 }
 
 export const agentTradersQuery = (params: ListParams) =>

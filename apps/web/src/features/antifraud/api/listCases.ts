@@ -1,8 +1,7 @@
 import { type AntiFraudCase, antiFraudCaseSchema, type Language, type ListData, listEnvelope } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { caseListsKey } from './antiFraudKey';
 
@@ -26,6 +25,5 @@ export const casesListQuery = (params: ListParams, language: Language) =>
 
 export function useCasesList(params: ListParams) {
   // Rule titles, evidence and filter options come in the request's language: a language switch reloads the list.
-  useTranslation();
-  return useQuery(casesListQuery(params, currentLanguage()));
+  return useQuery(casesListQuery(params, useRequestLanguage()));
 }

@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type AntiFraudCase, antiFraudListQuerySchema, can } from '@paydesk/contract';
 import { IconAdjustments, IconFileSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -11,6 +10,7 @@ import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { caseListPath, useCasesList } from '../api/listCases';
 import { caseColumns, targetName } from '../components/caseColumns';
 import { ReceiptCheckModal } from '../components/ReceiptCheckModal';
@@ -34,7 +34,7 @@ export function AntiFraudPage() {
   const cases = useCasesList(list.params);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const closeButtonProps = { 'aria-label': t('ui:modal.close') };
+  const toasts = useToasts();
 
   const columns = useMemo(
     () => caseColumns(t, mayManage ? { onRelease: (item) => setDialog({ kind: 'release', item }) } : null),
@@ -47,11 +47,11 @@ export function AntiFraudPage() {
   const pagination = cases.data?.context.pagination;
 
   function released(item: AntiFraudCase) {
-    notifications.show({ color: 'teal', message: t('release.done', { target: targetName(item) }), closeButtonProps });
+    toasts.done(t('release.done', { target: targetName(item) }));
     close();
   }
   function saved() {
-    notifications.show({ color: 'teal', message: t('settings.saved'), closeButtonProps });
+    toasts.done(t('settings.saved'));
     close();
   }
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginRequest } from '@paydesk/contract';
+import { type CurrentUser, type LoginRequest, loginResultSchema } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, fetchCsrfCookie, http, isApiError } from '../../../lib/http';
 
@@ -12,8 +12,7 @@ export async function login(body: LoginRequest): Promise<CurrentUser> {
   } catch (cause) {
     throw new ApiError({ status: isApiError(cause) ? cause.status : 0, code: csrfUnavailable });
   }
-  const data = await http.post<{ user: CurrentUser }>('/login', body);
-  return data.user;
+  return loginResultSchema.parse(await http.post<unknown>('/login', body)).user;
 }
 
 export function useLogin() {

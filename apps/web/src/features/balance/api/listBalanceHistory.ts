@@ -1,8 +1,15 @@
-import type { BalanceHistoryRow, KeysetListData } from '@paydesk/contract';
+import {
+  type BalanceHistoryRow,
+  balanceHistoryRowSchema,
+  type KeysetListData,
+  keysetListEnvelope,
+} from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
+
+const balanceHistorySchema = keysetListEnvelope(balanceHistoryRowSchema).shape.data;
 
 /**
  * `GET /my/transaction`: one page of the user's balance history (one row per business event), newest first unless a
@@ -15,7 +22,7 @@ export async function listBalanceHistory(
   signal?: AbortSignal,
 ): Promise<KeysetListData<BalanceHistoryRow>> {
   const query = { ...toListQuery(params), ...(cursor ? { cursor } : {}) };
-  return http.get<KeysetListData<BalanceHistoryRow>>('/my/transaction', { query, signal });
+  return balanceHistorySchema.parse(await http.get<unknown>('/my/transaction', { query, signal }));
 }
 
 export const balanceHistoryQuery = (params: ListParams, cursor?: string) =>

@@ -1,12 +1,12 @@
-import type { Payment, PayoutRequest } from '@paydesk/contract';
+import { type Payment, type PayoutRequest, paymentSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { currentUserKey } from '../../../lib/query';
 
 /** `POST /wallet/withdrawals` (SPEC §2.6 payout modal): holds the amount and returns the withdrawal. */
 export async function requestPayout(body: PayoutRequest): Promise<Payment> {
-  return http.post<Payment>('/wallet/withdrawals', body);
+  return paymentSchema.parse(await http.post<unknown>('/wallet/withdrawals', body));
 }
 
 export function useRequestPayout() {

@@ -1,8 +1,7 @@
 import { type DirectionDetails, directionDetailsSchema, type Language } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { directionsKey } from './directionsKey';
 import { directionsRefreshMs } from './listDirections';
 
@@ -22,6 +21,5 @@ export const directionQuery = (id: string, language: Language) =>
 
 /** The details of `id` while `open`: a closed modal neither loads nor refreshes them. */
 export function useDirection(id: string | null, open: boolean) {
-  useTranslation();
-  return useQuery({ ...directionQuery(id ?? '', currentLanguage()), enabled: open && id !== null });
+  return useQuery({ ...directionQuery(id ?? '', useRequestLanguage()), enabled: open && id !== null });
 }

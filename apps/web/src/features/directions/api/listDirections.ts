@@ -1,8 +1,7 @@
 import { type Direction, directionSchema, type Language, type ListData, listEnvelope } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { directionListsKey } from './directionsKey';
 
@@ -27,6 +26,5 @@ export const directionsListQuery = (params: ListParams, language: Language) =>
 
 export function useDirections(params: ListParams) {
   // State titles and filter options come in the request's language: a language switch reloads the list.
-  useTranslation();
-  return useQuery(directionsListQuery(params, currentLanguage()));
+  return useQuery(directionsListQuery(params, useRequestLanguage()));
 }

@@ -2,7 +2,7 @@ import { type RateSourceInfo, rateSourceSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
-import { useAnswerLanguage } from './language';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { flowsKey } from './listFlows';
 
 const rateSourcesSchema = z.array(rateSourceSchema);
@@ -23,6 +23,6 @@ export const rateSourcesQuery = (fiat: string, crypto: string, language: string)
   });
 
 export function useRateSources(fiat: string, crypto: string, enabled = true) {
-  const language = useAnswerLanguage();
+  const language = useRequestLanguage();
   return useQuery({ ...rateSourcesQuery(fiat, crypto, language), enabled: enabled && fiat !== '' && crypto !== '' });
 }

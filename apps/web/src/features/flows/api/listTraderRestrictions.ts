@@ -2,7 +2,7 @@ import { type TraderRestriction, traderRestrictionSchema } from '@paydesk/contra
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
-import { useAnswerLanguage } from './language';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { flowsKey } from './listFlows';
 
 const restrictionsSchema = z.array(traderRestrictionSchema);
@@ -35,5 +35,5 @@ export const traderRestrictionsQuery = (target: TraderInFlow, language: string) 
   });
 
 export function useTraderRestrictions(target: TraderInFlow) {
-  return useQuery(traderRestrictionsQuery(target, useAnswerLanguage()));
+  return useQuery(traderRestrictionsQuery(target, useRequestLanguage()));
 }

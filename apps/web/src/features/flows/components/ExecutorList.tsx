@@ -2,8 +2,8 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Executor, Flow } from '@paydesk/contract';
 import { IconAdjustments, IconEye, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconAction } from '../../../ui/IconAction';
 import { executorName } from './executorName';
-import { IconAction } from './IconAction';
 import { PrioritySelect } from './PrioritySelect';
 
 export interface ExecutorActions {

@@ -3,6 +3,7 @@ import { type Flow, flowCreateSchema, flowUpdateSchema, type RateSource } from '
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useCurrencies } from '../../../lib/reference/listCurrencies';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
@@ -10,7 +11,6 @@ import { SingleSelect } from '../../../ui/SingleSelect';
 import { Toggle } from '../../../ui/Toggle';
 import { useRetained } from '../../../ui/useRetained';
 import { useCreateFlow } from '../api/createFlow';
-import { useCurrencies } from '../api/listCurrencies';
 import { useRateSources } from '../api/listRateSources';
 import { useUpdateFlow } from '../api/updateFlow';
 import {
@@ -76,8 +76,8 @@ function CreateForm({ onCancel, onSaved }: FormProps) {
   const [serverFailed, setServerFailed] = useState(false);
   const create = useCreateFlow();
   const merchants = useUserOptions('merchant', true);
-  const fiats = useCurrencies('fiat', true);
-  const cryptos = useCurrencies('crypto', true);
+  const fiats = useCurrencies('fiat');
+  const cryptos = useCurrencies('crypto');
   const sources = useRateSources(values.fiat_currency, values.crypto_currency);
   const fallback = t('form.createFailed');
   const form = useSchemaSubmit(flowCreateSchema, createFields, { translate, fallback });

@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import { copiedTimeoutMs } from '../../../ui/CopyAction';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { IconAction } from '../../../ui/IconAction';
 import { OnlineDot } from '../../../ui/OnlineDot';
 import { type ExecutorActions, ExecutorList } from './ExecutorList';
-import { IconAction } from './IconAction';
 
 export interface FlowActions extends ExecutorActions {
   onAddExecutor: (flow: Flow) => void;

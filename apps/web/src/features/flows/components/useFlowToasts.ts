@@ -1,20 +1,15 @@
-import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
+import { useToasts } from '../../../ui/useToasts';
 
-/**
- * The toasts of the flows screen (SPEC §8 flow messages). A failure names what failed and then the server's reason,
- * in the message itself: Mantine greys a title's text below the contrast WCAG AA asks for.
- */
+/** The toasts of the flows screen (SPEC §8 flow messages): a failure names what failed and then the server's reason. */
 export function useFlowToasts() {
-  const { t } = useTranslation('ui');
+  const toasts = useToasts();
   const failureText = useFailureText();
-  const closeButtonProps = { 'aria-label': t('modal.close') };
   return {
-    done: (message: string) => notifications.show({ color: 'teal', message, closeButtonProps }),
+    done: toasts.done,
     failed: (what: string, error: unknown) => {
       const reason = failureText(error, '');
-      notifications.show({ color: 'red', message: reason ? `${what}: ${reason}` : what, closeButtonProps });
+      toasts.failed(reason ? `${what}: ${reason}` : what);
     },
   };
 }

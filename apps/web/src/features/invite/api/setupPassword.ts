@@ -1,3 +1,4 @@
+import { emptyDataSchema } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
@@ -9,7 +10,7 @@ export interface PasswordSetupRequest {
 
 /** `POST /password/setup` (public): sets the password of an invited user; 422 `invite_invalid` when the code is spent. */
 export async function setupPassword(body: PasswordSetupRequest): Promise<void> {
-  await http.post<null>('/password/setup', body);
+  emptyDataSchema.parse(await http.post<unknown>('/password/setup', body));
 }
 
 export function useSetupPassword() {

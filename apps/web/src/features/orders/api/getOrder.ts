@@ -1,8 +1,7 @@
 import { type Language, type OrderDetails, orderDetailsSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { ordersKey } from './ordersKey';
 
 /** `GET /order/{id}`: the order with its timeline, ledger transfers and webhook deliveries, checked on arrival. */
@@ -18,6 +17,5 @@ export const orderDetailsQuery = (id: string, language: Language) =>
 
 /** The details of `id`, or nothing while no order is chosen. */
 export function useOrderDetails(id: string | null) {
-  useTranslation();
-  return useQuery({ ...orderDetailsQuery(id ?? '', currentLanguage()), enabled: id !== null });
+  return useQuery({ ...orderDetailsQuery(id ?? '', useRequestLanguage()), enabled: id !== null });
 }

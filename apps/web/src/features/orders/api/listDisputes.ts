@@ -8,9 +8,8 @@ import {
   type UserType,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { ordersKey } from './ordersKey';
 
@@ -60,6 +59,5 @@ export const disputesListQuery = (request: DisputeListRequest, language: Languag
 
 export function useDisputesList(request: DisputeListRequest) {
   // Status and reason titles come in the request's language: a language switch reloads the list.
-  useTranslation();
-  return useQuery(disputesListQuery(request, currentLanguage()));
+  return useQuery(disputesListQuery(request, useRequestLanguage()));
 }

@@ -10,9 +10,8 @@ import {
   type UserType,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { ordersKey } from './ordersKey';
 
@@ -64,6 +63,5 @@ export const ordersListQuery = (request: OrderListRequest, language: Language) =
 
 export function useOrdersList(request: OrderListRequest) {
   // Status titles and filter labels come in the request's language: a language switch reloads the list.
-  useTranslation();
-  return useQuery(ordersListQuery(request, currentLanguage()));
+  return useQuery(ordersListQuery(request, useRequestLanguage()));
 }

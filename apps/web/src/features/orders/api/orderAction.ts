@@ -1,7 +1,7 @@
 import { type Order, orderSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { ordersKey } from './ordersKey';
 
 /** The actions of the order screens (DESIGN §5), as the server names them in an order's `actions`. */

@@ -1,7 +1,7 @@
 import { type Dispute, type DisputeStatusUpdate, disputeSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { ordersKey } from './ordersKey';
 
 export interface DisputeStatusRequest {

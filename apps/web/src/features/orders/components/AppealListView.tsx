@@ -8,6 +8,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { disputeListPath, disputeListQueryParams, useDisputesList } from '../api/listDisputes';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import type { OrderScreen } from '../orderListRequest';
@@ -15,7 +16,6 @@ import { appealColumns } from './appealColumns';
 import { CheckPreviewModal } from './CheckPreview';
 import type { DisputeStatusChoice } from './DisputeStatusSelect';
 import { ResolveDisputeModal } from './lazyModals';
-import { useOrderToasts } from './useOrderToasts';
 
 /**
  * The disputes each screen's APPEALS tab loads. /active holds what still waits for someone, so its tab holds the open
@@ -44,7 +44,7 @@ export interface AppealListViewProps {
 export function AppealListView({ screen, subject }: AppealListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
-  const toasts = useOrderToasts();
+  const toasts = useToasts();
   const list = useUrlListParams(urlSchema);
   const request = { role: subject.type, statuses: appealStatuses[screen], params: list.params };
   const disputes = useDisputesList(request);

@@ -23,7 +23,7 @@ import {
   fileProblem,
   reasonFields,
 } from './disputeForm';
-import { useTranslateIssue } from './useOrderToasts';
+import { useTranslateIssue } from './useTranslateIssue';
 
 /** The form's fields, as the contract and a server refusal name them. */
 const formFields = ['reason', 'paid_amount', 'paid_at', 'comment', 'files'] as const;

@@ -11,6 +11,7 @@ import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
 import { type OrderActionName, useOrderAction } from '../api/orderAction';
 import {
@@ -26,7 +27,6 @@ import { DisputeFormModal } from './DisputeFormModal';
 import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
 import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
-import { useOrderToasts } from './useOrderToasts';
 
 const isConfirmed = (action: OrderRowAction): action is ConfirmedAction =>
   action === 'set_paid' || action === 'cancel' || action === 'take';
@@ -45,7 +45,7 @@ export interface OrderListViewProps {
 export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const { t } = useTranslation('orders');
   const failureText = useFailureText();
-  const toasts = useOrderToasts();
+  const toasts = useToasts();
   const user = useCurrentUser().data;
   const mayExport = user !== undefined && can(accessSubjectOf(user), 'orders.all');
   const withStatus = offersStatus(screen, tab);

@@ -9,7 +9,7 @@ import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
-import { useTranslateIssue } from './useOrderToasts';
+import { useTranslateIssue } from './useTranslateIssue';
 
 const formFields = ['fiat_amount'] as const;
 

@@ -1,4 +1,4 @@
-import type { PartnerSystem, partnerSystemCreateSchema } from '@paydesk/contract';
+import { type PartnerSystem, type partnerSystemCreateSchema, partnerSystemSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -7,8 +7,8 @@ import { partnersKey } from './listPartnerSystems';
 export type PartnerSystemCreateBody = z.output<typeof partnerSystemCreateSchema>;
 
 /** `POST /partner-system`: a payment system for a user of type partner. */
-export function createPartnerSystem(body: PartnerSystemCreateBody): Promise<PartnerSystem> {
-  return http.post<PartnerSystem>('/partner-system', body);
+export async function createPartnerSystem(body: PartnerSystemCreateBody): Promise<PartnerSystem> {
+  return partnerSystemSchema.parse(await http.post<unknown>('/partner-system', body));
 }
 
 /** Creates a partner system; the list and every view of it reload afterwards. */

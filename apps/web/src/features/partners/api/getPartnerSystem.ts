@@ -1,11 +1,11 @@
-import type { PartnerSystem } from '@paydesk/contract';
+import { type PartnerSystem, partnerSystemSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { partnersKey } from './listPartnerSystems';
 
 /** `GET /partner-system/{slug}`: one partner payment system with its flows, for the detail view. */
-export function fetchPartnerSystem(slug: string, signal?: AbortSignal): Promise<PartnerSystem> {
-  return http.get<PartnerSystem>(`/partner-system/${encodeURIComponent(slug)}`, { signal });
+export async function fetchPartnerSystem(slug: string, signal?: AbortSignal): Promise<PartnerSystem> {
+  return partnerSystemSchema.parse(await http.get<unknown>(`/partner-system/${encodeURIComponent(slug)}`, { signal }));
 }
 
 export const partnerSystemQuery = (slug: string) =>

@@ -1,8 +1,8 @@
-import type { PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
+import { type PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /**
@@ -17,8 +17,9 @@ export type PartnerSystemList = z.output<typeof partnerSystemListSchema>['data']
 export type { PartnerSystem };
 
 /** `GET /partner-system`: one page of the partner payment systems (SPEC §2.20, §7 Flows and partners). */
-export function fetchPartnerSystems(params: ListParams, signal?: AbortSignal): Promise<PartnerSystemList> {
-  return http.get<PartnerSystemList>('/partner-system', { query: toListQuery(params), signal });
+export async function fetchPartnerSystems(params: ListParams, signal?: AbortSignal): Promise<PartnerSystemList> {
+  const data = await http.get<unknown>('/partner-system', { query: toListQuery(params), signal });
+  return partnerSystemListSchema.shape.data.parse(data);
 }
 
 export const partnerSystemsQuery = (params: ListParams) =>

@@ -2,9 +2,16 @@ import type { PartnerSystem } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureReply, prepareI18n, renderApp, validationFailure } from '../../../app/testing';
+import {
+  envelope,
+  failureReply,
+  prepareI18n,
+  type RecordedCall,
+  renderApp,
+  validationFailure,
+} from '../../../app/testing';
 import { rowWith, servePartners, writes } from '../testApi';
-import { fastPay, makePartnerSystem, partnerUserUuid, slowPay } from '../testData';
+import { fastPay, fiatCurrencies, makePartnerSystem, partnerUserUuid, paymentOptions, slowPay } from '../testData';
 
 async function choose(dialog: HTMLElement, field: string, option: string) {
   const user = userEvent.setup();
@@ -241,5 +248,62 @@ describe('edit', () => {
         is_active: false,
       },
     ]);
+  });
+});
+
+describe('language switch', () => {
+  /** The server names currencies and payment options in the language of the request (`x-language`). */
+  const inRequestLanguage =
+    <T,>(en: T, ru: T) =>
+    (call: RecordedCall) =>
+      envelope(call.headers.get('x-language') === 'ru' ? ru : en);
+
+  /** Opens a select, waits for `expected` among its options, and answers all of them. */
+  async function optionsOf(dialog: HTMLElement, field: string, expected: string) {
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('combobox', { name: field }));
+    const listbox = await screen.findByRole('listbox');
+    await within(listbox).findByRole('option', { name: expected });
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    await user.keyboard('{Escape}');
+    return names;
+  }
+
+  it('names the currencies and payment options in the language switched to', async () => {
+    servePartners(
+      { systems: [] },
+      {
+        'GET /currency/fiat/': inRequestLanguage(fiatCurrencies, [
+          { code: 'RUB', name: 'Российский рубль', ratio_fraction: 2 },
+          { code: 'KZT', name: 'Казахстанский тенге', ratio_fraction: 2 },
+          { code: 'UZS', name: 'Узбекский сум', ratio_fraction: 2 },
+        ]),
+        'GET /payment_option': inRequestLanguage(paymentOptions, [
+          { slug: 'card', name: 'Карта', attributes: [] },
+          { slug: 'sbp', name: 'СБП', attributes: [] },
+          { slug: 'account', name: 'Банковский счёт', attributes: [] },
+        ]),
+      },
+    );
+    renderApp('/partners');
+    const user = userEvent.setup();
+
+    let dialog = await openCreate();
+    expect(await optionsOf(dialog, 'Fiat currencies', 'KZT — Kazakhstani tenge')).toHaveLength(3);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('radio', { name: 'RU' }));
+    await user.click(await screen.findByRole('button', { name: 'Создать систему партнёра' }));
+    dialog = await screen.findByRole('dialog', { name: 'Создать систему партнёра' });
+
+    expect(await optionsOf(dialog, 'Фиатные валюты', 'KZT — Казахстанский тенге')).toEqual([
+      'RUB — Российский рубль',
+      'KZT — Казахстанский тенге',
+      'UZS — Узбекский сум',
+    ]);
+    expect(await optionsOf(dialog, 'Способы платежа', 'Карта')).toEqual(['Карта', 'СБП', 'Банковский счёт']);
   });
 });

@@ -8,15 +8,15 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useCurrencies } from '../../../lib/reference/listCurrencies';
+import { usePaymentOptions } from '../../../lib/reference/listPaymentOptions';
+import { userOptionsOf, useUserChoices } from '../../../lib/userChoices';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
 import { SingleSelect } from '../../../ui/SingleSelect';
 import { Toggle } from '../../../ui/Toggle';
 import { useCreatePartnerSystem } from '../api/createPartnerSystem';
-import { useFiatCurrencies } from '../api/listFiatCurrencies';
-import { usePartnerUsers } from '../api/listPartnerUsers';
-import { usePaymentOptions } from '../api/listPaymentOptions';
 import { useUpdatePartnerSystem } from '../api/updatePartnerSystem';
 import {
   createFields,
@@ -77,18 +77,11 @@ function useContractTranslate() {
 
 function useChoices(enabled: boolean, forCreate: boolean) {
   const { t } = useTranslation('partners');
-  const users = usePartnerUsers(enabled && forCreate);
-  const currencies = useFiatCurrencies(enabled);
+  const users = useUserChoices('partner', enabled && forCreate);
+  const currencies = useCurrencies('fiat', enabled);
   const options = usePaymentOptions(enabled);
   return {
-    users: (users.data ?? []).map((user) => {
-      const usable = user.is_active && !user.is_blocked;
-      return {
-        value: user.uuid,
-        label: usable ? user.username : `${user.username} (${t('form.userUnavailable')})`,
-        disabled: !usable,
-      };
-    }),
+    users: userOptionsOf(users.data ?? [], t('form.userUnavailable')),
     usersLoading: users.isPending,
     currencies: (currencies.data ?? []).map((currency) => ({
       value: currency.code,

@@ -1,11 +1,11 @@
-import type { Payment } from '@paydesk/contract';
+import { type Payment, paymentSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 
 /** `POST /transaction/{id}/accept`: a withdrawal on moderation is approved for sending (moderation → pending). */
-export function acceptPayment(id: string): Promise<Payment> {
-  return http.post<Payment>(`/transaction/${encodeURIComponent(id)}/accept`);
+export async function acceptPayment(id: string): Promise<Payment> {
+  return paymentSchema.parse(await http.post<unknown>(`/transaction/${encodeURIComponent(id)}/accept`));
 }
 
 export function useAcceptPayment() {

@@ -1,22 +1,16 @@
-import type { DepositCreditRequest, Payment } from '@paydesk/contract';
+import { type DepositCreditRequest, type DepositOutcome, depositOutcomeSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
-
-/** What `POST /wallet/deposits` answers: `credited` is false when the deposit had been credited before. */
-export interface DepositCreditOutcome {
-  credited: boolean;
-  payment: Payment;
-}
+import { moneyKey } from '../../../lib/moneyKey';
 
 /** `POST /wallet/deposits`: credits a confirmed on-chain deposit to the owner of the address, at most once. */
-export function creditDeposit(body: {
+export async function creditDeposit(body: {
   tx_hash: string;
   address: string;
   amount: string;
-}): Promise<DepositCreditOutcome> {
+}): Promise<DepositOutcome> {
   const request: DepositCreditRequest = body;
-  return http.post<DepositCreditOutcome>('/wallet/deposits', request);
+  return depositOutcomeSchema.parse(await http.post<unknown>('/wallet/deposits', request));
 }
 
 export function useCreditDeposit() {

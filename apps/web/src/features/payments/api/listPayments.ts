@@ -1,11 +1,13 @@
-import type { ListData, Payment, PaymentType } from '@paydesk/contract';
+import { type ListData, listEnvelope, type Payment, type PaymentType, paymentSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
 export const paymentsKey = [...moneyKey, 'payments'] as const;
+
+const paymentListSchema = listEnvelope(paymentSchema).shape.data;
 
 export const paymentListPath = '/transaction';
 
@@ -15,8 +17,13 @@ export function paymentListQueryParams(type: PaymentType, params: ListParams): R
 }
 
 /** `GET /transaction` for one tab (SPEC §2.13): the tab is `filter[type]`, newest first. */
-export function fetchPayments(type: PaymentType, params: ListParams, signal?: AbortSignal): Promise<ListData<Payment>> {
-  return http.get<ListData<Payment>>(paymentListPath, { query: paymentListQueryParams(type, params), signal });
+export async function fetchPayments(
+  type: PaymentType,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListData<Payment>> {
+  const data = await http.get<unknown>(paymentListPath, { query: paymentListQueryParams(type, params), signal });
+  return paymentListSchema.parse(data);
 }
 
 export const paymentsListQuery = (type: PaymentType, params: ListParams) =>

@@ -1,11 +1,11 @@
-import type { Payment } from '@paydesk/contract';
+import { type Payment, paymentSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 
 /** `POST /transaction/{id}/reject`: the held money returns to the owner; the reason is kept on the payment. */
-export function rejectPayment({ id, comment }: { id: string; comment: string }): Promise<Payment> {
-  return http.post<Payment>(`/transaction/${encodeURIComponent(id)}/reject`, { comment });
+export async function rejectPayment({ id, comment }: { id: string; comment: string }): Promise<Payment> {
+  return paymentSchema.parse(await http.post<unknown>(`/transaction/${encodeURIComponent(id)}/reject`, { comment }));
 }
 
 export function useRejectPayment() {

@@ -1,11 +1,13 @@
-import type { Payment } from '@paydesk/contract';
+import { type Payment, paymentSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { moneyKey } from '../../../lib/money';
+import { moneyKey } from '../../../lib/moneyKey';
 
 /** `POST /transaction/{id}/sent`: the on-chain transfer of a pending withdrawal is reported by its hash. */
-export function reportPaymentSent({ id, txHash }: { id: string; txHash: string }): Promise<Payment> {
-  return http.post<Payment>(`/transaction/${encodeURIComponent(id)}/sent`, { tx_hash: txHash });
+export async function reportPaymentSent({ id, txHash }: { id: string; txHash: string }): Promise<Payment> {
+  return paymentSchema.parse(
+    await http.post<unknown>(`/transaction/${encodeURIComponent(id)}/sent`, { tx_hash: txHash }),
+  );
 }
 
 export function useReportPaymentSent() {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { depositCreditSchema } from '@paydesk/contract';
+import { type DepositOutcome, depositCreditSchema } from '@paydesk/contract';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useSchemaSubmit } from '../../../lib/formErrors';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
-import { type DepositCreditOutcome, useCreditDeposit } from '../api/creditDeposit';
+import { useCreditDeposit } from '../api/creditDeposit';
 import { PaymentSummary } from './PaymentSummary';
 
 export interface CreditDepositModalProps {
@@ -48,7 +48,7 @@ function CreditForm({ onClose, onAnother }: { onClose: () => void; onAnother: ()
   const [values, setValues] = useState<Values>({ tx_hash: '', address: '', amount: '' });
   const form = useSchemaSubmit(depositCreditSchema, formFields, { translate: t, fallback: t('saveFailed') });
   const { errors, failure } = form;
-  const [outcome, setOutcome] = useState<DepositCreditOutcome | null>(null);
+  const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
   const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -118,7 +118,7 @@ function CreditOutcome({
   onClose,
   onAnother,
 }: {
-  outcome: DepositCreditOutcome;
+  outcome: DepositOutcome;
   onClose: () => void;
   onAnother: () => void;
 }) {

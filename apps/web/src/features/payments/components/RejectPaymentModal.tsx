@@ -1,8 +1,8 @@
 import { Stack, Text, Textarea } from '@mantine/core';
 import { type Payment, withdrawalRejectSchema } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
@@ -37,16 +37,16 @@ function RejectForm({
 }) {
   const { t } = useTranslation('payments');
   const reject = useRejectPayment();
-  const [comment, setComment] = useState('');
-  const form = useSchemaSubmit(withdrawalRejectSchema, ['comment'], { translate: t, fallback: t('saveFailed') });
-  const { errors, failure } = form;
+  const { form, failure, submit } = useContractForm(
+    withdrawalRejectSchema,
+    { comment: '' },
+    { translate: t, fallback: t('saveFailed') },
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reject.isPending) return;
-    const rejected = await form.submit({ comment }, (data) =>
-      reject.mutateAsync({ id: payment.guid, comment: data.comment }),
-    );
+    const rejected = await submit((data) => reject.mutateAsync({ id: payment.guid, comment: data.comment }));
     if (rejected) onRejected(rejected);
   }
 
@@ -55,15 +55,7 @@ function RejectForm({
       <Stack gap="md">
         <PaymentSummary payment={payment} />
         <Text size="sm">{t('reject.text')}</Text>
-        <Textarea
-          label={t('reject.comment')}
-          required
-          rows={3}
-          value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
-          error={errors.comment}
-          data-autofocus
-        />
+        <Textarea label={t('reject.comment')} required rows={3} {...form.getInputProps('comment')} data-autofocus />
         <FormFooter
           failure={failure}
           cancelLabel={t('cancel')}

@@ -1,8 +1,8 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { type Payment, withdrawalSentSchema } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
@@ -43,16 +43,16 @@ function SentForm({
 }) {
   const { t } = useTranslation('payments');
   const report = useReportPaymentSent();
-  const [txHash, setTxHash] = useState('');
-  const form = useSchemaSubmit(withdrawalSentSchema, ['tx_hash'], { translate: t, fallback: t('saveFailed') });
-  const { errors, failure } = form;
+  const { form, failure, submit } = useContractForm(
+    withdrawalSentSchema,
+    { tx_hash: '' },
+    { translate: t, fallback: t('saveFailed') },
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (report.isPending) return;
-    const reported = await form.submit({ tx_hash: txHash }, (data) =>
-      report.mutateAsync({ id: payment.guid, txHash: data.tx_hash }),
-    );
+    const reported = await submit((data) => report.mutateAsync({ id: payment.guid, txHash: data.tx_hash }));
     if (reported) onReported(reported);
   }
 
@@ -67,9 +67,7 @@ function SentForm({
           label={t('sent.txHash')}
           description={t('sent.txHashHint')}
           required
-          value={txHash}
-          onChange={(event) => setTxHash(event.currentTarget.value)}
-          error={errors.tx_hash}
+          {...form.getInputProps('tx_hash')}
           styles={monospaceInput}
           autoComplete="off"
           spellCheck={false}

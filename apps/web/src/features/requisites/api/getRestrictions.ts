@@ -1,13 +1,19 @@
-import type { Restriction } from '@paydesk/contract';
+import { type Restriction, restrictionSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { http } from '../../../lib/http';
 import { requisitesKey } from './listRequisites';
+
+/** The answer of `GET` and `PUT /requisite/{id}/restrictions`. */
+export const restrictionsSchema = z.array(restrictionSchema);
 
 export const restrictionsKey = (id: string) => [...requisitesKey, 'restrictions', id] as const;
 
 /** `GET /requisite/{id}/restrictions`: the restrictions of one requisite, by type. */
-export function getRestrictions(id: string, signal?: AbortSignal): Promise<Restriction[]> {
-  return http.get<Restriction[]>(`/requisite/${encodeURIComponent(id)}/restrictions`, { signal });
+export async function getRestrictions(id: string, signal?: AbortSignal): Promise<Restriction[]> {
+  return restrictionsSchema.parse(
+    await http.get<unknown>(`/requisite/${encodeURIComponent(id)}/restrictions`, { signal }),
+  );
 }
 
 export const restrictionsQuery = (id: string) =>

@@ -1,8 +1,10 @@
-import type { Language, ListData, Requisite } from '@paydesk/contract';
+import { type Language, type ListData, listEnvelope, type Requisite, requisiteSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
-import { useRequestLanguage } from './language';
+
+const requisiteListSchema = listEnvelope(requisiteSchema).shape.data;
 
 /**
  * Whose requisites a screen lists: every one (the admin's /requisites, `GET /requisite`) or the trader's own
@@ -16,12 +18,13 @@ export const requisiteListPaths: Record<RequisiteScope, string> = { all: '/requi
 export const requisitesKey = ['requisites'] as const;
 export const requisiteListsKey = [...requisitesKey, 'list'] as const;
 
-export function fetchRequisites(
+export async function fetchRequisites(
   scope: RequisiteScope,
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<ListData<Requisite>> {
-  return http.get<ListData<Requisite>>(requisiteListPaths[scope], { query: toListQuery(params), signal });
+  const data = await http.get<unknown>(requisiteListPaths[scope], { query: toListQuery(params), signal });
+  return requisiteListSchema.parse(data);
 }
 
 export const requisitesListQuery = (scope: RequisiteScope, params: ListParams, language: Language) =>

@@ -1,4 +1,4 @@
-import type { Requisite, RequisiteUpdate } from '@paydesk/contract';
+import { type Requisite, type RequisiteUpdate, requisiteSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { requisiteListsKey } from './listRequisites';
@@ -9,8 +9,8 @@ export interface RequisiteChange {
 }
 
 /** `PUT /requisite/{id}`: the edit form sends its fields, the admin's active dropdown `is_active` alone. */
-export function updateRequisite({ id, changes }: RequisiteChange): Promise<Requisite> {
-  return http.put<Requisite>(`/requisite/${encodeURIComponent(id)}`, changes);
+export async function updateRequisite({ id, changes }: RequisiteChange): Promise<Requisite> {
+  return requisiteSchema.parse(await http.put<unknown>(`/requisite/${encodeURIComponent(id)}`, changes));
 }
 
 export function useUpdateRequisite() {

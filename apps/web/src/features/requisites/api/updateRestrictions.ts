@@ -1,7 +1,7 @@
 import type { Restriction, RestrictionsUpdate } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { restrictionsKey } from './getRestrictions';
+import { restrictionsKey, restrictionsSchema } from './getRestrictions';
 import { requisiteListsKey } from './listRequisites';
 
 export interface RestrictionsChange {
@@ -10,8 +10,8 @@ export interface RestrictionsChange {
 }
 
 /** `PUT /requisite/{id}/restrictions`: the whole set; a type left out is removed (SPEC §5). */
-export function updateRestrictions({ id, body }: RestrictionsChange): Promise<Restriction[]> {
-  return http.put<Restriction[]>(`/requisite/${encodeURIComponent(id)}/restrictions`, body);
+export async function updateRestrictions({ id, body }: RestrictionsChange): Promise<Restriction[]> {
+  return restrictionsSchema.parse(await http.put<unknown>(`/requisite/${encodeURIComponent(id)}/restrictions`, body));
 }
 
 export function useUpdateRestrictions() {

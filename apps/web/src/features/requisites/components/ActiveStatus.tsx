@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { OnlineDot } from '../../../ui/OnlineDot';
 import { SingleSelect } from '../../../ui/SingleSelect';
+import { useToasts } from '../../../ui/useToasts';
 import { useUpdateRequisite } from '../api/updateRequisite';
-import { useToasts } from './useToasts';
 
 const activeValue = 'active';
 const inactiveValue = 'inactive';

@@ -1,5 +1,6 @@
-import { ActionIcon, type ActionIconProps, Tooltip } from '@mantine/core';
+import type { ActionIconProps } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { IconAction } from '../../../ui/IconAction';
 
 /** SPEC §2.14: a tooltip goes away on its own after 2 s, and 100 ms after the pointer (or focus) leaves. */
 export const hintVisibleMs = 2000;
@@ -33,19 +34,17 @@ export function HintIconButton({ label, onClick, color = 'gray', children }: Hin
   const leave = () => closeAfter(hintCloseDelayMs);
 
   return (
-    <Tooltip label={label} opened={opened} withArrow events={{ hover: false, focus: false, touch: false }}>
-      <ActionIcon
-        variant="subtle"
-        color={color}
-        aria-label={label}
-        onClick={onClick}
-        onMouseEnter={show}
-        onMouseLeave={leave}
-        onFocus={show}
-        onBlur={leave}
-      >
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <IconAction
+      label={label}
+      color={color}
+      onClick={onClick}
+      tooltip={{ opened, events: { hover: false, focus: false, touch: false } }}
+      onMouseEnter={show}
+      onMouseLeave={leave}
+      onFocus={show}
+      onBlur={leave}
+    >
+      {children}
+    </IconAction>
   );
 }

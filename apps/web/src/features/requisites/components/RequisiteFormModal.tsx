@@ -4,14 +4,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldMessages, formFailureOf } from '../../../lib/formErrors';
 import { currentLanguage } from '../../../lib/i18n';
+import { useCurrencies } from '../../../lib/reference/listCurrencies';
+import { usePaymentOptions } from '../../../lib/reference/listPaymentOptions';
+import { useUserChoices } from '../../../lib/userChoices';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { SingleSelect } from '../../../ui/SingleSelect';
 import { Toggle } from '../../../ui/Toggle';
 import { useCreateRequisite } from '../api/createRequisite';
-import { useFiatCurrencies } from '../api/listFiatCurrencies';
-import { type OwnerType, ownerTypes, useOwnerChoices } from '../api/listOwnerChoices';
-import { usePaymentOptions } from '../api/listPaymentOptions';
 import { usePaymentTypes } from '../api/listPaymentTypes';
 import { useUpdateRequisite } from '../api/updateRequisite';
 import {
@@ -28,6 +28,10 @@ import {
   requisiteValuesOf,
   updateBody,
 } from './requisiteForm';
+
+/** Who may hold a requisite an admin adds: the executors of orders. */
+const ownerTypes = ['trader', 'partner'] as const;
+type OwnerType = (typeof ownerTypes)[number];
 
 export interface RequisiteFormModalProps {
   opened: boolean;
@@ -237,7 +241,7 @@ interface FieldProps {
 
 function CurrencySelect({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation('requisites');
-  const currencies = useFiatCurrencies().data ?? [];
+  const currencies = useCurrencies('fiat').data ?? [];
   return (
     <SingleSelect
       label={t('form.currency')}
@@ -284,8 +288,8 @@ function PaymentTypeSelect({ types, ...field }: FieldProps & { types: PaymentTyp
 
 function OwnerSelect({ value, onChange, error }: FieldProps) {
   const { t } = useTranslation('requisites');
-  const traders = useOwnerChoices('trader', true);
-  const partners = useOwnerChoices('partner', true);
+  const traders = useUserChoices('trader');
+  const partners = useUserChoices('partner');
   const owners: Record<OwnerType, User[]> = { trader: traders.data ?? [], partner: partners.data ?? [] };
   const data = ownerTypes
     .filter((type) => owners[type].length > 0)

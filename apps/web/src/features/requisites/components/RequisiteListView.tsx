@@ -10,12 +10,12 @@ import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { type RequisiteScope, requisiteListPaths, useRequisitesList } from '../api/listRequisites';
 import { RequisiteDetailsModal } from './RequisiteDetailsModal';
 import { RequisiteFormModal } from './RequisiteFormModal';
 import { RestrictionsModal, type RestrictionsTarget } from './RestrictionsModal';
 import { requisiteColumns } from './requisiteColumns';
-import { useToasts } from './useToasts';
 
 type Dialog =
   | { kind: 'create' }

@@ -1,4 +1,4 @@
-import type { Reconciliation } from '@paydesk/contract';
+import { type Reconciliation, reconciliationSchema } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
@@ -7,7 +7,7 @@ import { http } from '../../../lib/http';
  * whole ledger, so it runs when the admin asks, never on its own; that is why it is a mutation, not a query.
  */
 export async function checkLedger(): Promise<Reconciliation> {
-  return http.get<Reconciliation>('/ledger/reconciliation');
+  return reconciliationSchema.parse(await http.get<unknown>('/ledger/reconciliation'));
 }
 
 export function useCheckLedger() {

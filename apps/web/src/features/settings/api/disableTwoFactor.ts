@@ -1,3 +1,4 @@
+import { emptyDataSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { currentUserKey } from '../../../lib/query';
@@ -12,7 +13,7 @@ export interface TwoFactorDisableRequest {
  * `two_factor_invalid`.
  */
 export async function disableTwoFactor(body: TwoFactorDisableRequest): Promise<void> {
-  await http.post<null>('/user/2fa/disable', body);
+  emptyDataSchema.parse(await http.post<unknown>('/user/2fa/disable', body));
 }
 
 export function useDisableTwoFactor() {

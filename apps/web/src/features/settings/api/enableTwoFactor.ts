@@ -1,3 +1,4 @@
+import { emptyDataSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { currentUserKey } from '../../../lib/query';
@@ -9,7 +10,7 @@ export interface TwoFactorEnableRequest {
 
 /** `POST /user/2fa/enable`: the current password and a code from the app; 422 `password_incorrect` or `two_factor_invalid`. */
 export async function enableTwoFactor(body: TwoFactorEnableRequest): Promise<void> {
-  await http.post<null>('/user/2fa/enable', body);
+  emptyDataSchema.parse(await http.post<unknown>('/user/2fa/enable', body));
 }
 
 export function useEnableTwoFactor() {

@@ -1,4 +1,4 @@
-import type { notificationSettingsSchema } from '@paydesk/contract';
+import { notificationSettingsSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -9,7 +9,7 @@ export const notificationSettingsKey = ['settings', 'notification'] as const;
 
 /** `GET /user/notification` (merchant): the notification key and URL. */
 export async function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return http.get<NotificationSettings>('/user/notification', { signal });
+  return notificationSettingsSchema.parse(await http.get<unknown>('/user/notification', { signal }));
 }
 
 export const notificationSettingsQuery = queryOptions({

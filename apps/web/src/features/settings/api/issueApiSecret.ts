@@ -1,4 +1,4 @@
-import type { apiSecretSchema } from '@paydesk/contract';
+import { apiSecretSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -11,7 +11,7 @@ export type ApiSecret = z.infer<typeof apiSecretSchema>;
  * secret ever appears, so it is handed to the caller and never cached.
  */
 export async function issueApiSecret(): Promise<ApiSecret> {
-  return http.post<ApiSecret>('/user/secret_key');
+  return apiSecretSchema.parse(await http.post<unknown>('/user/secret_key'));
 }
 
 export function useIssueApiSecret() {

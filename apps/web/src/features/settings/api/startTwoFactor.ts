@@ -1,4 +1,4 @@
-import type { twoFactorSecretSchema } from '@paydesk/contract';
+import { twoFactorSecretSchema } from '@paydesk/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -10,7 +10,7 @@ export type TwoFactorSecret = z.infer<typeof twoFactorSecretSchema>;
  * is not on yet: that takes a code from the app and the password (`POST /user/2fa/enable`).
  */
 export async function startTwoFactor(): Promise<TwoFactorSecret> {
-  return http.post<TwoFactorSecret>('/secretGoogleAuth');
+  return twoFactorSecretSchema.parse(await http.post<unknown>('/secretGoogleAuth'));
 }
 
 export function useStartTwoFactor() {

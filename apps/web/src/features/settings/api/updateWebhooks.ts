@@ -1,7 +1,7 @@
 import type { WebhookSetting } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { webhooksKey } from './getWebhooks';
+import { webhookSettingsSchema, webhooksKey } from './getWebhooks';
 
 export interface WebhookChange {
   slug: WebhookSetting['webhook']['slug'];
@@ -19,7 +19,7 @@ export function webhooksToSend(changes: readonly WebhookChange[]): WebhookChange
 
 /** `PUT /user/webhook` (merchant); answers the whole list as it now is. */
 export async function updateWebhooks(changes: readonly WebhookChange[]): Promise<WebhookSetting[]> {
-  return http.put<WebhookSetting[]>('/user/webhook', { webhooks: webhooksToSend(changes) });
+  return webhookSettingsSchema.parse(await http.put<unknown>('/user/webhook', { webhooks: webhooksToSend(changes) }));
 }
 
 export function useUpdateWebhooks() {

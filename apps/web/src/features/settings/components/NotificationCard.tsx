@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
 import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
-import { useUpdateNotificationKey } from '../api/updateNotificationKey';
-import { useUpdateNotificationUrl } from '../api/updateNotificationUrl';
+import { useUpdateNotificationSetting } from '../api/updateNotificationSetting';
 import { SettingsSection } from './SettingsSection';
 
 type Field = keyof NotificationSettings;
@@ -99,8 +98,8 @@ function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
 export function NotificationCard() {
   const { t } = useTranslation('settings');
   const query = useNotificationSettings();
-  const keyMutation = useUpdateNotificationKey();
-  const urlMutation = useUpdateNotificationUrl();
+  const keyMutation = useUpdateNotificationSetting('notification_key');
+  const urlMutation = useUpdateNotificationSetting('notification_url');
 
   return (
     <SettingsSection title={t('notifications.title')} description={t('notifications.description')}>

@@ -1,8 +1,7 @@
 import { type Language, type Statistic, statisticSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { currentLanguage } from '../../../lib/i18n';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 
 /** Whose orders the summary counts: the platform's (admin, `/statistics`) or the viewer's own (`/statistic`). */
 export type StatisticScope = 'platform' | 'own';
@@ -43,6 +42,5 @@ export const statisticQuery = (scope: StatisticScope, filters: Record<string, st
 
 export function useStatistic(scope: StatisticScope, filters: Record<string, string>, enabled: boolean) {
   // Status, role and currency titles and the filter options come in the request's language.
-  useTranslation();
-  return useQuery({ ...statisticQuery(scope, filters, currentLanguage()), enabled });
+  return useQuery({ ...statisticQuery(scope, filters, useRequestLanguage()), enabled });
 }

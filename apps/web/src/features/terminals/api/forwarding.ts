@@ -1,13 +1,20 @@
-import type { Language, TerminalForwarding } from '@paydesk/contract';
+import {
+  type Language,
+  type TerminalForwarding,
+  terminalDeletedSchema,
+  terminalForwardingSchema,
+} from '@paydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useRequestLanguage } from './language';
-import { terminalsKey } from './listTerminals';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { terminalPath } from './terminalMutation';
+import { terminalsKey } from './terminalsKey';
 
 /** `GET /terminal/{guid}/forwarding` (DESIGN §19): the terminal's forwarding link, or null while it has none. */
-export function fetchForwarding(guid: string, signal?: AbortSignal): Promise<TerminalForwarding | null> {
-  return http.get<TerminalForwarding | null>(`${terminalPath(guid)}/forwarding`, { signal });
+export async function fetchForwarding(guid: string, signal?: AbortSignal): Promise<TerminalForwarding | null> {
+  return terminalForwardingSchema
+    .nullable()
+    .parse(await http.get<unknown>(`${terminalPath(guid)}/forwarding`, { signal }));
 }
 
 /**
@@ -25,13 +32,13 @@ export function useForwarding(guid: string) {
 }
 
 /** `POST /terminal/{guid}/forwarding`: a new link, or a new URL and key in place of the old ones. */
-export function createForwarding(guid: string): Promise<TerminalForwarding> {
-  return http.post<TerminalForwarding>(`${terminalPath(guid)}/forwarding`);
+export async function createForwarding(guid: string): Promise<TerminalForwarding> {
+  return terminalForwardingSchema.parse(await http.post<unknown>(`${terminalPath(guid)}/forwarding`));
 }
 
 /** `DELETE /terminal/{guid}/forwarding`: the URL stops working. */
 export async function revokeForwarding(guid: string): Promise<void> {
-  await http.delete<{ guid: string }>(`${terminalPath(guid)}/forwarding`);
+  terminalDeletedSchema.parse(await http.delete<unknown>(`${terminalPath(guid)}/forwarding`));
 }
 
 /** A change to the link: the link itself and the terminal cards (a new link moves an unpaired terminal) reload. */

@@ -1,7 +1,9 @@
-import type { ListData, Requisite } from '@paydesk/contract';
+import { listEnvelope, requisiteSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { terminalsKey } from './listTerminals';
+import { terminalsKey } from './terminalsKey';
+
+const requisiteListSchema = listEnvelope(requisiteSchema).shape.data;
 
 /** SPEC §7: the terminal form's requisite list is fetched with count 1000, so every one is offered at once. */
 export const requisiteChoicesCount = 1000;
@@ -24,12 +26,12 @@ export async function fetchRequisiteChoices(
 ): Promise<RequisiteChoice[]> {
   const data =
     owner.kind === 'own'
-      ? await http.get<ListData<Requisite>>('/trader/requisite', { query: { count: requisiteChoicesCount }, signal })
-      : await http.get<ListData<Requisite>>('/requisite', {
+      ? await http.get<unknown>('/trader/requisite', { query: { count: requisiteChoicesCount }, signal })
+      : await http.get<unknown>('/requisite', {
           query: { 'filter[user_uuid]': owner.uuid, count: requisiteChoicesCount },
           signal,
         });
-  return data.items.map((requisite) => ({ id: requisite.id, name: requisite.name }));
+  return requisiteListSchema.parse(data).items.map((requisite) => ({ id: requisite.id, name: requisite.name }));
 }
 
 export const requisiteChoicesQuery = (owner: RequisiteChoicesOwner) =>

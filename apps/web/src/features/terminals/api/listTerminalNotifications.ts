@@ -1,21 +1,27 @@
-import type { Language, ListData, TerminalNotification } from '@paydesk/contract';
+import {
+  type Language,
+  type ListData,
+  listEnvelope,
+  type TerminalNotification,
+  terminalNotificationSchema,
+} from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
-import { useRequestLanguage } from './language';
-import { terminalsKey } from './listTerminals';
 import { terminalPath } from './terminalMutation';
+import { terminalsKey } from './terminalsKey';
+
+const notificationListSchema = listEnvelope(terminalNotificationSchema).shape.data;
 
 /** `GET /terminal/{guid}/notification/`: the bank messages a terminal forwarded, newest first, a page at a time. */
-export function fetchTerminalNotifications(
+export async function fetchTerminalNotifications(
   guid: string,
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<ListData<TerminalNotification>> {
-  return http.get<ListData<TerminalNotification>>(`${terminalPath(guid)}/notification/`, {
-    query: toListQuery(params),
-    signal,
-  });
+  const path = `${terminalPath(guid)}/notification/`;
+  return notificationListSchema.parse(await http.get<unknown>(path, { query: toListQuery(params), signal }));
 }
 
 export const terminalNotificationsQuery = (guid: string, params: ListParams, language: Language) =>

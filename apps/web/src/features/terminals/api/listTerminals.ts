@@ -1,8 +1,9 @@
-import type { Language, ListData, Terminal } from '@paydesk/contract';
+import { type Language, type ListData, listEnvelope, type Terminal, terminalSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
-import { useRequestLanguage } from './language';
+import { terminalListsKey } from './terminalsKey';
 
 /**
  * Whose terminals a screen lists: every one (an admin's /terminal and /devices, `GET /terminal`) or the trader's own
@@ -10,18 +11,16 @@ import { useRequestLanguage } from './language';
  */
 export type TerminalScope = 'all' | 'own';
 
+const terminalListSchema = listEnvelope(terminalSchema).shape.data;
+
 const listPaths: Record<TerminalScope, string> = { all: '/terminal', own: '/trader/terminal' };
 
-/** Root of every terminals query; mutations invalidate the lists under it. */
-export const terminalsKey = ['terminals'] as const;
-export const terminalListsKey = [...terminalsKey, 'list'] as const;
-
-export function fetchTerminals(
+export async function fetchTerminals(
   scope: TerminalScope,
   params: ListParams,
   signal?: AbortSignal,
 ): Promise<ListData<Terminal>> {
-  return http.get<ListData<Terminal>>(listPaths[scope], { query: toListQuery(params), signal });
+  return terminalListSchema.parse(await http.get<unknown>(listPaths[scope], { query: toListQuery(params), signal }));
 }
 
 export const terminalsListQuery = (scope: TerminalScope, params: ListParams, language: Language) =>

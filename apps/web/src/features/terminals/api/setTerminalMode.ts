@@ -1,4 +1,4 @@
-import type { Terminal, TerminalMode } from '@paydesk/contract';
+import { type Terminal, type TerminalMode, terminalSchema } from '@paydesk/contract';
 import { http } from '../../../lib/http';
 import { terminalPath, useTerminalMutation } from './terminalMutation';
 
@@ -8,8 +8,8 @@ export interface TerminalModeChange {
 }
 
 /** `PATCH /terminal/{guid}/mode/`: `pay_in` opens or closes deposits (`deposit_open`), `pay_out` withdrawals. */
-export function setTerminalMode({ guid, mode }: TerminalModeChange): Promise<Terminal> {
-  return http.patch<Terminal>(`${terminalPath(guid)}/mode/`, mode);
+export async function setTerminalMode({ guid, mode }: TerminalModeChange): Promise<Terminal> {
+  return terminalSchema.parse(await http.patch<unknown>(`${terminalPath(guid)}/mode/`, mode));
 }
 
 export function useSetTerminalMode() {

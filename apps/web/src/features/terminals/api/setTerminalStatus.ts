@@ -1,4 +1,4 @@
-import type { Terminal } from '@paydesk/contract';
+import { type Terminal, terminalSchema } from '@paydesk/contract';
 import { http } from '../../../lib/http';
 import { terminalPath, useTerminalMutation } from './terminalMutation';
 
@@ -14,8 +14,8 @@ export interface TerminalStatusChange {
 }
 
 /** `POST /terminal/{guid}/disable/`, `…/moderate/` or `…/enable/`, each answered with the terminal as it is now. */
-export function setTerminalStatus({ guid, action }: TerminalStatusChange): Promise<Terminal> {
-  return http.post<Terminal>(`${terminalPath(guid)}/${action}/`);
+export async function setTerminalStatus({ guid, action }: TerminalStatusChange): Promise<Terminal> {
+  return terminalSchema.parse(await http.post<unknown>(`${terminalPath(guid)}/${action}/`));
 }
 
 export function useSetTerminalStatus() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { terminalListsKey } from './listTerminals';
+import { terminalListsKey } from './terminalsKey';
 
 /** A change to a terminal: the call, then every list of terminals reloads (cards and device rows alike). */
 export function useTerminalMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {

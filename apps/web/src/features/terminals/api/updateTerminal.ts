@@ -1,4 +1,4 @@
-import type { Terminal, TerminalUpdate } from '@paydesk/contract';
+import { type Terminal, type TerminalUpdate, terminalSchema } from '@paydesk/contract';
 import { http } from '../../../lib/http';
 import { terminalPath, useTerminalMutation } from './terminalMutation';
 
@@ -8,8 +8,8 @@ export interface TerminalChange {
 }
 
 /** `PUT /terminal/{guid}`: the edit form sends only the fields it changed. */
-export function updateTerminal({ guid, changes }: TerminalChange): Promise<Terminal> {
-  return http.put<Terminal>(terminalPath(guid), changes);
+export async function updateTerminal({ guid, changes }: TerminalChange): Promise<Terminal> {
+  return terminalSchema.parse(await http.put<unknown>(terminalPath(guid), changes));
 }
 
 export function useUpdateTerminal() {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { useRetained } from '../../../ui/useRetained';
+import { useToasts } from '../../../ui/useToasts';
 import { useDeleteTerminal } from '../api/deleteTerminal';
-import { useToasts } from './useToasts';
 
 export interface DeleteTerminalModalProps {
   terminal: Terminal | null;

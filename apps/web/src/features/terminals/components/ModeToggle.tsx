@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { Toggle } from '../../../ui/Toggle';
+import { useToasts } from '../../../ui/useToasts';
 import { useSetTerminalMode } from '../api/setTerminalMode';
-import { useToasts } from './useToasts';
 
 export interface ModeToggleProps {
   terminal: Terminal;

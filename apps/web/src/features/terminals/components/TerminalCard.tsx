@@ -3,7 +3,7 @@ import type { Terminal } from '@paydesk/contract';
 import { IconMessage2, IconPencil, IconPlugConnected, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyableId } from '../../../ui/CopyableId';
-import { IconAction } from './IconAction';
+import { IconAction } from '../../../ui/IconAction';
 import { TerminalStatusLabel } from './TerminalStatusLabel';
 
 export interface TerminalCardActions {

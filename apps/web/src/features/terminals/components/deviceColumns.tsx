@@ -3,10 +3,10 @@ import type { Terminal, TerminalStatus } from '@paydesk/contract';
 import { IconCreditCard, IconMessage2, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { IconAction } from '../../../ui/IconAction';
 import { OnlineDot } from '../../../ui/OnlineDot';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { TerminalStatusAction } from '../api/setTerminalStatus';
-import { IconAction } from './IconAction';
 import { ModeToggle } from './ModeToggle';
 
 export interface DeviceRowActions {

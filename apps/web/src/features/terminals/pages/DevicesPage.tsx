@@ -7,12 +7,12 @@ import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useUrlListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { useTerminalsList } from '../api/listTerminals';
 import { type TerminalStatusAction, useSetTerminalStatus } from '../api/setTerminalStatus';
 import { deviceColumns } from '../components/deviceColumns';
 import { NotificationsModal } from '../components/NotificationsModal';
 import { TerminalRequisitesModal } from '../components/TerminalRequisitesModal';
-import { useToasts } from '../components/useToasts';
 
 type Dialog = { kind: 'messages' | 'requisites'; terminal: Terminal };
 

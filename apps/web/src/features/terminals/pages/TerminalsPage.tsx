@@ -7,6 +7,7 @@ import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
+import { useToasts } from '../../../ui/useToasts';
 import { useIssuePairingCode } from '../api/issuePairingCode';
 import { type TerminalScope, useTerminalsList } from '../api/listTerminals';
 import { DeleteTerminalModal } from '../components/DeleteTerminalModal';
@@ -15,7 +16,6 @@ import { NotificationsModal } from '../components/NotificationsModal';
 import { PairingCodeModal } from '../components/PairingCodeModal';
 import { TerminalCard, type TerminalCardActions } from '../components/TerminalCard';
 import { TerminalFormModal, type TerminalFormTarget } from '../components/TerminalFormModal';
-import { useToasts } from '../components/useToasts';
 
 /** SPEC §2.18, §9: the terminals list is paginated only when it holds more than this many. */
 export const terminalsPaginatedAbove = 20;

@@ -1,11 +1,11 @@
-import type { User } from '@paydesk/contract';
+import { type User, userSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { usersKey } from './listUsers';
 
 /** `GET /user/{uuid}`. */
-export function fetchUser(uuid: string, signal?: AbortSignal): Promise<User> {
-  return http.get<User>(`/user/${encodeURIComponent(uuid)}`, { signal });
+export async function fetchUser(uuid: string, signal?: AbortSignal): Promise<User> {
+  return userSchema.parse(await http.get<unknown>(`/user/${encodeURIComponent(uuid)}`, { signal }));
 }
 
 export const userQuery = (uuid: string) =>

@@ -1,15 +1,19 @@
-import type { AuditEvent, ListData } from '@paydesk/contract';
+import { type AuditEvent, auditEventSchema, type ListData, listEnvelope } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { usersKey } from './listUsers';
 
+const auditListSchema = listEnvelope(auditEventSchema).shape.data;
+
 /** `GET /user/{uuid}/audit`: who changed what on the user, newest first. */
-export function fetchUserAudit(uuid: string, params: ListParams, signal?: AbortSignal): Promise<ListData<AuditEvent>> {
-  return http.get<ListData<AuditEvent>>(`/user/${encodeURIComponent(uuid)}/audit`, {
-    query: toListQuery(params),
-    signal,
-  });
+export async function fetchUserAudit(
+  uuid: string,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListData<AuditEvent>> {
+  const path = `/user/${encodeURIComponent(uuid)}/audit`;
+  return auditListSchema.parse(await http.get<unknown>(path, { query: toListQuery(params), signal }));
 }
 
 export const userAuditQuery = (uuid: string, params: ListParams) =>

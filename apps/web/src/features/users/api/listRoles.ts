@@ -1,14 +1,16 @@
-import type { roleSchema } from '@paydesk/contract';
+import { roleSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { http } from '../../../lib/http';
 
 export type Role = z.infer<typeof roleSchema>;
 
+const rolesSchema = z.array(roleSchema);
+
 /** `GET /role`: the roles an admin can hold. They change only with a release, so they are read once. */
 export const rolesQuery = queryOptions({
   queryKey: ['roles'],
-  queryFn: ({ signal }) => http.get<Role[]>('/role', { signal }),
+  queryFn: async ({ signal }) => rolesSchema.parse(await http.get<unknown>('/role', { signal })),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,4 +1,4 @@
-import type { ListData, User, UserType } from '@paydesk/contract';
+import { type ListData, listEnvelope, type User, type UserType, userSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
@@ -11,14 +11,21 @@ export const usersKey = ['users'] as const;
 
 export const userListPath = '/user';
 
+const userListSchema = listEnvelope(userSchema).shape.data;
+
 /** The query of one type's list: the type and the list's page, page size and filters. */
 export function userListQueryParams(type: ManagedUserType, params: ListParams): Record<string, string> {
   return { 'filter[type]': type, ...toListQuery(params) };
 }
 
 /** `GET /user` for one type, with the list's page, page size and filters. */
-export function fetchUsers(type: ManagedUserType, params: ListParams, signal?: AbortSignal): Promise<ListData<User>> {
-  return http.get<ListData<User>>(userListPath, { query: userListQueryParams(type, params), signal });
+export async function fetchUsers(
+  type: ManagedUserType,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListData<User>> {
+  const data = await http.get<unknown>(userListPath, { query: userListQueryParams(type, params), signal });
+  return userListSchema.parse(data);
 }
 
 export const usersListQuery = (type: ManagedUserType, params: ListParams) =>

@@ -1,11 +1,11 @@
-import type { User } from '@paydesk/contract';
+import { type User, userSchema } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { usersKey } from './listUsers';
 
 /** `POST /user/unblock`. */
-export function unblockUser(body: { uuid: string }): Promise<User> {
-  return http.post<User>('/user/unblock', body);
+export async function unblockUser(body: { uuid: string }): Promise<User> {
+  return userSchema.parse(await http.post<unknown>('/user/unblock', body));
 }
 
 export function useUnblockUser() {

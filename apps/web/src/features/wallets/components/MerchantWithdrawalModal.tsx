@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
 import { useSchemaSubmit } from '../../../lib/formErrors';
+import { userOptionsOf, useUserChoices } from '../../../lib/userChoices';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
 import { SingleSelect } from '../../../ui/SingleSelect';
 import { useCreateMerchantWithdrawal } from '../api/createMerchantWithdrawal';
-import { type ChoiceType, useUserChoices } from '../api/listUserChoices';
 
 export interface MerchantWithdrawalModalProps {
   opened: boolean;
@@ -42,18 +42,11 @@ type Values = Record<(typeof formFields)[number], string>;
 const emptyValues: Values = { user_uuid: '', merchant_uuid: '', amount: '', to_address: '' };
 
 /** A blocked or inactive user stays in the list, greyed out, so the operator sees why it cannot be chosen. */
-function useChoices(type: ChoiceType) {
+function useChoices(type: 'trader' | 'merchant') {
   const { t } = useTranslation('wallets');
-  const choices = useUserChoices(type, true);
+  const choices = useUserChoices(type);
   const users = choices.data ?? [];
-  const data = users.map((user) => {
-    const usable = user.is_active && !user.is_blocked;
-    return {
-      value: user.uuid,
-      label: usable ? user.username : `${user.username} (${t('merchant_withdrawal.unavailable')})`,
-      disabled: !usable,
-    };
-  });
+  const data = userOptionsOf(users, t('merchant_withdrawal.unavailable'));
   return { data, users, loading: choices.isPending };
 }
 

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The toasts of the requisites screens. Each names its close button, and a failure carries its reason in the message
- * rather than under a title, where Mantine greys the text below the contrast WCAG AA asks for.
+ * The screens' toasts. Each names its close button, and a failure carries its reason in the message rather than
+ * under a title, where Mantine greys the text below the contrast WCAG AA asks for.
  */
 export function useToasts() {
   const { t } = useTranslation('ui');
