@@ -7,40 +7,43 @@ import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
-import { accountRoutes } from './modules/account/account.routes';
-import { antiFraudCheckJob, antiFraudSweepJob, antiFraudSweepSeconds } from './modules/anti-fraud/anti-fraud.jobs';
-import { antiFraudRoutes } from './modules/anti-fraud/anti-fraud.routes';
-import { runChecks, runOverdueSweep } from './modules/anti-fraud/anti-fraud.service';
-import { apiV1 } from './modules/api/api.routes';
-import { authSweepJob } from './modules/auth/auth.maintenance';
-import { authRoutes } from './modules/auth/auth.routes';
-import { type CurrentUsers, createCurrentUsers } from './modules/auth/current-user';
-import { disputesRoutes } from './modules/disputes/disputes.routes';
-import { createEventHub } from './modules/events/events.bus';
-import { eventsRoutes } from './modules/events/events.routes';
-import { flowsRoutes } from './modules/flows/flows.routes';
-import { createRateFeed } from './modules/flows/rates';
-import { healthRoutes } from './modules/health/health.routes';
-import { ensureRecurring } from './modules/jobs/jobs.repository';
-import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs/jobs.runner';
-import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { openapiRoutes } from './modules/openapi/openapi.routes';
-import { createDemoTraffic, type DemoTraffic } from './modules/orders/demo-traffic';
-import { ordersRoutes } from './modules/orders/orders.routes';
+import { accountRoutes } from './modules/account/account.module';
 import {
+  antiFraudCheckJob,
+  antiFraudRoutes,
+  antiFraudSweepJob,
+  antiFraudSweepSeconds,
+  runChecks,
+  runOverdueSweep,
+} from './modules/anti-fraud/anti-fraud.module';
+import { apiV1 } from './modules/api/api.module';
+import { authRoutes, authSweepJob, type CurrentUsers, createCurrentUsers } from './modules/auth/auth.module';
+import { disputesRoutes } from './modules/disputes/disputes.module';
+import { createEventHub, eventsRoutes } from './modules/events/events.module';
+import { createRateFeed, flowsRoutes } from './modules/flows/flows.module';
+import { healthRoutes } from './modules/health/health.module';
+import { createJobRunner, ensureRecurring, type JobDefinition, type JobRunner } from './modules/jobs/jobs.module';
+import { ledgerRoutes } from './modules/ledger/ledger.module';
+import { openapiRoutes } from './modules/openapi/openapi.module';
+import {
+  createDemoTraffic,
+  type DemoTraffic,
   expireJob,
   expireOrder,
   expirySweepJob,
   expirySweepSeconds,
+  ordersRoutes,
   sweepExpiredOrders,
-} from './modules/orders/orders.service';
-import { partnersRoutes } from './modules/partners/partners.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createDemoChain, type DemoChain } from './modules/payments/sources/demo';
-import { createTronGridWatcher } from './modules/payments/sources/trongrid';
-import { loadReferenceData, type ReferenceData } from './modules/reference/reference.read';
-import { referenceRoutes } from './modules/reference/reference.routes';
-import { requisitesRoutes } from './modules/requisites/requisites.routes';
+} from './modules/orders/orders.module';
+import { partnersRoutes } from './modules/partners/partners.module';
+import {
+  createDemoChain,
+  createTronGridWatcher,
+  type DemoChain,
+  paymentsRoutes,
+} from './modules/payments/payments.module';
+import { loadReferenceData, type ReferenceData, referenceRoutes } from './modules/reference/reference.module';
+import { requisitesRoutes } from './modules/requisites/requisites.module';
 import {
   directionsRefreshJob,
   directionsRefreshSeconds,
@@ -48,16 +51,23 @@ import {
   refreshStatistics,
   statisticsRefreshJob,
   statisticsRefreshSeconds,
-} from './modules/statistics/statistics.refresh';
-import { statisticsRoutes } from './modules/statistics/statistics.routes';
-import { deviceApi } from './modules/terminals/device.routes';
-import { terminalsRoutes } from './modules/terminals/terminals.routes';
-import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './modules/terminals/terminals.service';
-import { usersRoutes } from './modules/users/users.routes';
-import { walletsRoutes } from './modules/wallets/wallets.routes';
-import { createWalletsService, loadDepositKey, type WalletsService } from './modules/wallets/wallets.service';
-import { webhookDelivery } from './modules/webhooks/delivery';
-import { webhookJob } from './modules/webhooks/outbox';
+  statisticsRoutes,
+} from './modules/statistics/statistics.module';
+import {
+  deviceApi,
+  heartbeatSweepJob,
+  heartbeatSweepSeconds,
+  sweepLostConnections,
+  terminalsRoutes,
+} from './modules/terminals/terminals.module';
+import { usersRoutes } from './modules/users/users.module';
+import {
+  createWalletsService,
+  loadDepositKey,
+  type WalletsService,
+  walletsRoutes,
+} from './modules/wallets/wallets.module';
+import { webhookDelivery, webhookJob } from './modules/webhooks/webhooks.module';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, loggableError } from './plugins/errors';

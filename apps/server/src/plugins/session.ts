@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
-import { findLiveSession, sessionsChannel, touchSession } from '../modules/auth/sessions.repository';
+import { findLiveSession, sessionsChannel, touchSession } from '../modules/auth/auth.module';
 
 /** The signed-in user as every guard and service sees it. */
 export interface SessionUser extends AccessSubject {

@@ -2,7 +2,7 @@ import type { AntiFraudCaseRule, AntiFraudRule } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { adminsAudience, publishEventToMany } from '../events/events.bus';
+import { adminsAudience, publishEventToMany } from '../events/events.module';
 import type { AntiFraudEvent } from './anti-fraud.jobs';
 import type { AntiFraudEvidence } from './anti-fraud.table';
 

@@ -19,19 +19,18 @@ import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
-import { disputeBodyLimit } from '../disputes/disputes.routes';
-import { openDispute } from '../disputes/disputes.service';
-import { balancesOf, zeroBalances } from '../ledger/ledger.repository';
-import * as repo from '../orders/orders.repository';
+import { disputeBodyLimit, openDispute } from '../disputes/disputes.module';
+import { balancesOf, zeroBalances } from '../ledger/ledger.module';
+import * as repo from '../orders/orders.module';
 import {
+  apiOrderView,
   cancelByMerchant,
   confirmPayIn,
   createOrder,
   markPaidByExecutor,
   type OrderDeps,
   takePayOut,
-} from '../orders/orders.service';
-import { apiOrderView } from '../orders/orders.view';
+} from '../orders/orders.module';
 import { createApiAuth } from './api.auth';
 import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
 import { createFailureLimit, createRateLimit } from './rate-limit';

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../users/users.table';
+import { users } from '../users/users.module';
 import { auditEvents } from './audit.table';
 
 export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, 'createdAt'>;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { sweepKeys } from '../api/idempotency';
+import { sweepKeys } from '../api/api.module';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { deleteStaleSessions } from './sessions.repository';
 import { deleteEndedWindows } from './throttle.repository';

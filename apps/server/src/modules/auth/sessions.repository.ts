@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { traderProfiles, users } from '../users/users.table';
+import { traderProfiles, users } from '../users/users.module';
 import { sessions } from './auth.table';
 
 export interface NewSession {

@@ -5,12 +5,12 @@ import { receiptPdf } from '../../demo/receipt';
 import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { randomToken } from '../../lib/ids';
-import { openDispute } from '../disputes/disputes.service';
+import { openDispute } from '../disputes/disputes.module';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import type { DemoChain } from '../payments/sources/demo';
-import { requisites } from '../requisites/requisites.table';
-import { demoHeartbeat, forwardDemoPayment } from '../terminals/demo-device';
-import { users } from '../users/users.table';
+import { requisites } from '../requisites/requisites.module';
+import { demoHeartbeat, forwardDemoPayment } from '../terminals/terminals.module';
+import { users } from '../users/users.module';
 import {
   cancelByMerchant,
   confirmPayIn,

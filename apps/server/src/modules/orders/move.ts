@@ -1,11 +1,11 @@
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
-import { publishEvents } from '../events/events.bus';
-import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
-import { postTransfers, type TransferSpec } from '../ledger/ledger.service';
+import { antiFraudCheck } from '../anti-fraud/anti-fraud.module';
+import { publishEvents } from '../events/events.module';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
+import { postTransfers, type TransferSpec } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { type WebhookOptions, writeWebhooks } from '../webhooks/outbox';
+import { type WebhookOptions, writeWebhooks } from '../webhooks/webhooks.module';
 import { announcements, expiryOf, historyOf, type OrderActor, takersOf } from './announce';
 import { type Edge, edgeOf, isOpen, type OrderEvent } from './lifecycle';
 import * as repo from './orders.repository';

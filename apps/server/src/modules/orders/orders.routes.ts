@@ -13,7 +13,7 @@ import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { enqueueWebhook } from '../webhooks/outbox';
+import { enqueueWebhook } from '../webhooks/webhooks.module';
 import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.read';
 import * as repo from './orders.repository';
 import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { newId, randomToken, sha256 } from '../../lib/ids';
-import { engineTime, type OrderDeps } from '../orders/orders.service';
-import { orders } from '../orders/orders.table';
+import { engineTime, type OrderDeps, orders } from '../orders/orders.module';
 import { type MessageResult, receiveBankMessages } from './bank-messages/settle';
 import * as repo from './terminals.repository';
 import { type DeviceDetails, terminalRequisites, terminals } from './terminals.table';

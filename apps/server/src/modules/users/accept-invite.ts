@@ -1,10 +1,9 @@
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { diff, recordAudit } from '../audit/audit.service';
+import { diff, recordAudit } from '../audit/audit.module';
+import { createThrottle, endSessions } from '../auth/auth.module';
 import type { ClientInfo } from '../auth/login';
-import { endSessions } from '../auth/sessions.repository';
-import { createThrottle } from '../auth/throttle';
 import { loadUser } from './users.read';
 import * as repo from './users.repository';
 import { auditSnapshot } from './users.view';

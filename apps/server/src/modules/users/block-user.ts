@@ -1,8 +1,8 @@
 import type { User } from '@paydesk/contract';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { diff, recordAudit } from '../audit/audit.service';
-import { announceUserChanged, endSessions } from '../auth/sessions.repository';
+import { diff, recordAudit } from '../audit/audit.module';
+import { announceUserChanged, endSessions } from '../auth/auth.module';
 import { loadUser } from './users.read';
 import * as repo from './users.repository';
 import { fieldError } from './users.rules';

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { openUserAccounts } from '../ledger/ledger.repository';
+import { openUserAccounts } from '../ledger/ledger.module';
 import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;

@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids';
 import { countWebhookDelivery, type WebhookOutcome } from '../../lib/metrics';
 import { checkedLookup, DestinationRefused, destinationProblem, type Resolve } from '../../lib/network';
 import type { JobDefinition } from '../jobs/jobs.runner';
-import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
-import { users } from '../users/users.table';
+import { webhookAttempts, webhookDeliveries } from '../orders/orders.module';
+import { users } from '../users/users.module';
 import { webhookSchedule } from './outbox';
 
 const defaultTimeoutMs = 10_000;

@@ -2,12 +2,11 @@ import type { WebhookEvent } from '@paydesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
+import { apiOrderView, webhookDeliveries } from '../orders/orders.module';
 import type { OrderRow } from '../orders/orders.repository';
-import { webhookDeliveries } from '../orders/orders.table';
-import { apiOrderView } from '../orders/orders.view';
 import type { ReferenceData } from '../reference/reference.read';
-import { userWebhooks } from '../users/users.table';
+import { userWebhooks } from '../users/users.module';
 
 export const webhookJob = 'webhooks.deliver';
 

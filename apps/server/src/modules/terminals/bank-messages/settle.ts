@@ -3,10 +3,9 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
 import { countBankMessages } from '../../../lib/metrics';
-import { openCase } from '../../anti-fraud/anti-fraud.rules';
-import { engineTime, lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
-import { orders } from '../../orders/orders.table';
-import { requisites } from '../../requisites/requisites.table';
+import { openCase } from '../../anti-fraud/anti-fraud.module';
+import { engineTime, lockPayableOrders, type OrderDeps, orders, payLockedPayIns } from '../../orders/orders.module';
+import { requisites } from '../../requisites/requisites.module';
 import * as repo from '../terminals.repository';
 import { type ParsedBankMessage, parseBankMessage } from './parse';
 

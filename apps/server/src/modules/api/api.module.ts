@@ -1,0 +1,2 @@
+export { apiV1 } from './api.routes';
+export { sweepKeys } from './idempotency';

@@ -1,0 +1,1 @@
+export { auditTrail, diff, recordAudit } from './audit.service';

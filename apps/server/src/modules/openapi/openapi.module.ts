@@ -1,0 +1,1 @@
+export { openapiRoutes } from './openapi.routes';

@@ -1,0 +1,3 @@
+export { insertPartnerSystem } from './partners.repository';
+export { partnersRoutes } from './partners.routes';
+export { partnerSystems } from './partners.table';
