@@ -1,73 +1,39 @@
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
+import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
 import type { Deps } from './deps';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
-import { accountRoutes } from './modules/account/account.module';
-import {
-  antiFraudCheckJob,
-  antiFraudRoutes,
-  antiFraudSweepJob,
-  antiFraudSweepSeconds,
-  runChecks,
-  runOverdueSweep,
-} from './modules/anti-fraud/anti-fraud.module';
-import { apiV1 } from './modules/api/api.module';
-import { authRoutes, authSweepJob, type CurrentUsers, createCurrentUsers } from './modules/auth/auth.module';
-import { disputesRoutes } from './modules/disputes/disputes.module';
-import { createEventHub, eventsRoutes } from './modules/events/events.module';
-import { createRateFeed, flowsRoutes } from './modules/flows/flows.module';
-import { healthRoutes } from './modules/health/health.module';
+import { accountModule } from './modules/account/account.module';
+import { antiFraudModule } from './modules/anti-fraud/anti-fraud.module';
+import { apiModule } from './modules/api/api.module';
+import { authModule, type CurrentUsers, createCurrentUsers } from './modules/auth/auth.module';
+import { disputesModule } from './modules/disputes/disputes.module';
+import { createEventHub, eventsModule } from './modules/events/events.module';
+import { flowsModule } from './modules/flows/flows.module';
+import { healthModule } from './modules/health/health.module';
 import { createJobRunner, ensureRecurring, type JobDefinition, type JobRunner } from './modules/jobs/jobs.module';
-import { ledgerRoutes } from './modules/ledger/ledger.module';
-import { openapiRoutes } from './modules/openapi/openapi.module';
-import {
-  createDemoTraffic,
-  type DemoTraffic,
-  expireJob,
-  expireOrder,
-  expirySweepJob,
-  expirySweepSeconds,
-  ordersRoutes,
-  sweepExpiredOrders,
-} from './modules/orders/orders.module';
-import { partnersRoutes } from './modules/partners/partners.module';
-import {
-  createDemoChain,
-  createTronGridWatcher,
-  type DemoChain,
-  paymentsRoutes,
-} from './modules/payments/payments.module';
-import { loadReferenceData, type ReferenceData, referenceRoutes } from './modules/reference/reference.module';
-import { requisitesRoutes } from './modules/requisites/requisites.module';
-import {
-  directionsRefreshJob,
-  directionsRefreshSeconds,
-  refreshDirections,
-  refreshStatistics,
-  statisticsRefreshJob,
-  statisticsRefreshSeconds,
-  statisticsRoutes,
-} from './modules/statistics/statistics.module';
-import {
-  deviceApi,
-  heartbeatSweepJob,
-  heartbeatSweepSeconds,
-  sweepLostConnections,
-  terminalsRoutes,
-} from './modules/terminals/terminals.module';
-import { usersRoutes } from './modules/users/users.module';
+import { ledgerModule } from './modules/ledger/ledger.module';
+import { openapiModule } from './modules/openapi/openapi.module';
+import { ordersModule } from './modules/orders/orders.module';
+import { partnersModule } from './modules/partners/partners.module';
+import { createDemoChain, type DemoChain, paymentsModule } from './modules/payments/payments.module';
+import { loadReferenceData, type ReferenceData, referenceModule } from './modules/reference/reference.module';
+import { requisitesModule } from './modules/requisites/requisites.module';
+import { statisticsModule } from './modules/statistics/statistics.module';
+import { deviceApi, terminalsModule } from './modules/terminals/terminals.module';
+import { usersModule } from './modules/users/users.module';
 import {
   createWalletsService,
   loadDepositKey,
   type WalletsService,
-  walletsRoutes,
+  walletsModule,
 } from './modules/wallets/wallets.module';
-import { webhookDelivery, webhookJob } from './modules/webhooks/webhooks.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, loggableError } from './plugins/errors';
@@ -183,9 +149,19 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD') currentUsers.forget(request.user.id);
     return payload;
   });
-  app.decorate('jobs', defineJobs(deps, database, app.log, demoJobs, reference));
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    pollMs: config.JOB_POLL_MS,
+    concurrency: config.JOB_CONCURRENCY,
+  });
+  for (const [kind, job] of Object.entries(demoJobs)) {
+    jobs.define(kind, job.definition);
+    jobs.schedule(kind, job.every);
+  }
+  app.decorate('jobs', jobs);
 
-  await app.register(healthRoutes);
+  await app.register(healthModule);
   await app.register(metricsPlugin);
   // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
   await app.register(
@@ -208,35 +184,38 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
           return needs.length > 0 ? [needs] : [];
         },
       });
-      for (const routes of [
-        authRoutes,
-        usersRoutes,
-        accountRoutes,
-        walletsRoutes,
-        paymentsRoutes,
-        ledgerRoutes,
-        referenceRoutes,
-        requisitesRoutes,
-        flowsRoutes,
-        partnersRoutes,
-        ordersRoutes,
-        terminalsRoutes,
-        disputesRoutes,
-        antiFraudRoutes,
-        statisticsRoutes,
-        openapiRoutes,
+      // The modules of the web app's API (DESIGN §17): each registers its routes and its jobs and subscribes to what
+      // the core announces. The edges follow the core they subscribe to.
+      for (const module of [
+        authModule,
+        usersModule,
+        accountModule,
+        walletsModule,
+        paymentsModule,
+        ledgerModule,
+        referenceModule,
+        requisitesModule,
+        flowsModule,
+        partnersModule,
+        ordersModule,
+        webhooksModule,
+        terminalsModule,
+        disputesModule,
+        antiFraudModule,
+        statisticsModule,
+        openapiModule,
       ]) {
-        await inner.register(routes);
+        await inner.register(module);
       }
     },
     { prefix: '/api/inner' },
   );
-  await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(apiModule, { prefix: '/api/v1' });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(eventsRoutes, { hub });
+  await app.register(eventsModule, { hub });
   if (workers) {
     app.addHook('onReady', async () => {
-      await ensureRecurringJobs(deps, demoJobs);
+      for (const [kind, every] of app.jobs.schedules) await ensureRecurring(deps.db, kind, every);
       await app.jobs.start();
     });
     // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
@@ -251,50 +230,6 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;
-}
-
-/** One job runner per process; every process knows every kind of job of its configuration. */
-function defineJobs(
-  deps: Deps,
-  database: Database,
-  log: FastifyBaseLogger,
-  demoJobs: RecurringJobs,
-  reference: ReferenceData,
-): JobRunner {
-  const { config, db } = deps;
-  const runner = createJobRunner({ database, log, pollMs: config.JOB_POLL_MS, concurrency: config.JOB_CONCURRENCY });
-  runner.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
-  if (config.TRONGRID_URL) runner.define('deposits.poll', createTronGridWatcher({ db, config, log }).job);
-  if (config.RATE_FEED_URL) runner.define('rates.poll', createRateFeed({ db, config, reference, log }).job);
-  runner.define(expireJob, { run: ({ payload }) => expireOrder({ db, config, reference }, String(payload.orderId)) });
-  runner.define(expirySweepJob, { run: () => sweepExpiredOrders({ db, config, reference }) });
-  runner.define(webhookJob, webhookDelivery(deps, log));
-  runner.define(heartbeatSweepJob, { run: () => sweepLostConnections(deps).then(() => undefined) });
-  runner.define(antiFraudCheckJob, {
-    run: async ({ payload }) => {
-      const event = String(payload.event) as 'created' | 'canceled' | 'disputed';
-      await runChecks(db, (payload.orderIds as string[]) ?? [], event);
-    },
-  });
-  runner.define(antiFraudSweepJob, { run: () => runOverdueSweep(db).then(() => undefined) });
-  runner.define(statisticsRefreshJob, { run: () => refreshStatistics(db).then(() => undefined) });
-  runner.define(directionsRefreshJob, { run: () => refreshDirections(db) });
-  for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
-  return runner;
-}
-
-/** The recurring jobs of this configuration: one of each in the queue, whatever the number of processes. */
-async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
-  const { config, db } = deps;
-  await ensureRecurring(db, 'auth.sweep', config.SESSION_SWEEP_SECONDS);
-  await ensureRecurring(db, 'deposits.poll', config.TRONGRID_URL ? config.DEPOSIT_POLL_SECONDS : null);
-  await ensureRecurring(db, 'rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
-  await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
-  await ensureRecurring(db, heartbeatSweepJob, heartbeatSweepSeconds);
-  await ensureRecurring(db, antiFraudSweepJob, antiFraudSweepSeconds);
-  await ensureRecurring(db, statisticsRefreshJob, statisticsRefreshSeconds);
-  await ensureRecurring(db, directionsRefreshJob, directionsRefreshSeconds);
-  for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,17 +1,17 @@
 import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { seedDemoTerminal } from '../demo/device';
 import { seededRandom } from '../demo/history';
+import type { DemoTraffic } from '../demo/traffic';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.module';
 import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.module';
-import type { DemoTraffic } from '../modules/orders/demo-traffic';
 import { insertPartnerSystem } from '../modules/partners/partners.module';
 import { requestWithdrawal } from '../modules/payments/payments.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
 import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.module';
-import { seedDemoTerminal } from '../modules/terminals/terminals.module';
 import {
   anyUserExists,
   insertUser,

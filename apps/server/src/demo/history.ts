@@ -13,7 +13,7 @@ import {
   takePayOut,
 } from '../modules/orders/orders.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
-import { forwardDemoPayment } from '../modules/terminals/terminals.module';
+import { forwardDemoPayment } from './device';
 
 type NewOrder = z.output<typeof apiOrderCreateSchema>;
 

@@ -2,8 +2,8 @@ import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { recordAudit } from '../audit/audit.module';
-import { announceUserChanged } from '../auth/auth.module';
 import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 /**
  * POST /user/secret_key: issues a new API secret (and a key on first use). The secret is shown once, in this answer;

@@ -4,8 +4,8 @@ import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { destinationProblem } from '../../lib/network';
 import { recordAudit } from '../audit/audit.module';
-import { announceUserChanged } from '../auth/auth.module';
 import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 const fieldError = (field: string, key: string) => new DomainError('validation_failed', { [field]: [key] });
 

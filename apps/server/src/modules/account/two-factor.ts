@@ -4,9 +4,10 @@ import { DomainError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
 import { recordAudit } from '../audit/audit.module';
-import { announceUserChanged, createThrottle } from '../auth/auth.module';
+import { createThrottle } from '../auth/auth.module';
 import type { ClientInfo } from '../auth/login';
 import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 /** Wrong passwords and wrong codes here are guesses at secrets: counted like failed sign-ins (DESIGN §3). */
 const guessFailures = ['password_incorrect', 'two_factor_invalid'] as const;

@@ -32,6 +32,7 @@ import {
   takePayOut,
 } from '../orders/orders.module';
 import { createApiAuth } from './api.auth';
+import { apiOpenapi } from './api.openapi';
 import { claimKey, releaseKey, requestHash, settleKey } from './idempotency';
 import { createFailureLimit, createRateLimit } from './rate-limit';
 
@@ -74,39 +75,7 @@ const created = () => signedReplies({ 201: orderEnvelope });
  * OpenAPI document at `/api/v1/openapi.json`.
  */
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
-  await registerOpenapi(app, {
-    title: 'Paydesk merchant and executor API',
-    description: apiDescription,
-    securitySchemes: {
-      apiKey: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Api-Key',
-        description: 'The API key of the merchant or executor.',
-      },
-      timestamp: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Timestamp',
-        description: 'Unix seconds; within 300 s of the server.',
-      },
-      signature: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Signature',
-        description: 'hex HMAC-SHA256(secret, timestamp + "." + METHOD + "." + path_with_query + "." + raw_body)',
-      },
-    },
-    security: ['apiKey', 'timestamp', 'signature'],
-    postHeaders: {
-      'Idempotency-Key': {
-        description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',
-        maxLength: 200,
-        // What the API's hook accepts: printable ASCII without spaces.
-        pattern: '^[\\x21-\\x7e]+$',
-      },
-    },
-  });
+  await registerOpenapi(app, apiOpenapi);
   // The signature covers the body as sent: keep it, then parse it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
@@ -393,15 +362,3 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 };
-
-const apiDescription = [
-  'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).',
-  '',
-  'Every request carries X-Api-Key, X-Timestamp (unix seconds, within 300 s of the server clock) and X-Signature:',
-  'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
-  '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
-  'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
-  '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused); a request still',
-  'running is a 409. Each key is rate limited (429 with Retry-After). Amounts are decimal strings.',
-  'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
-].join('\n');

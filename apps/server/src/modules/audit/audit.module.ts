@@ -1,1 +1,2 @@
-export { auditTrail, diff, recordAudit } from './audit.service';
+export { diff, recordAudit } from './audit.service';
+export { auditEvents } from './audit.table';

@@ -20,7 +20,6 @@ import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
-import { antiFraudCheck } from '../anti-fraud/anti-fraud.module';
 import { enqueueJobs } from '../jobs/jobs.module';
 import {
   type AccountKey,
@@ -156,7 +155,7 @@ export async function openDispute(
         note: 'dispute',
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });
-      await enqueueJobs(tx, [antiFraudCheck([orderId], 'disputed')]);
+      await enqueueJobs(tx, await orders.announceChecks(tx, [orderId], 'disputed'));
     });
   } catch (error) {
     await Promise.all(stored.map((file) => deps.files.remove(file.key)));

@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventHub } from './events.bus';
+import { eventsRoutes } from './events.routes';
+
 export type { EventForMany } from './events.bus';
 export {
   adminsAudience,
@@ -8,4 +12,6 @@ export {
   publishEvents,
   publishEventToMany,
 } from './events.bus';
-export { eventsRoutes } from './events.routes';
+
+/** The events module (DESIGN §17): the real-time socket, fed by the process's hub. */
+export const eventsModule = (app: FastifyInstance, options: { hub: EventHub }) => eventsRoutes(app, options);

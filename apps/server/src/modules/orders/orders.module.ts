@@ -1,8 +1,18 @@
-export type { DemoTraffic } from './demo-traffic';
-export { createDemoTraffic } from './demo-traffic';
+import type { FastifyPluginAsync } from 'fastify';
+import { ordersRoutes } from './orders.routes';
+import { expireJob, expireOrder, expirySweepJob, expirySweepSeconds, sweepExpiredOrders } from './orders.service';
+
+export type {
+  OrderCheckEvent,
+  OrderChecks,
+  OrderWebhookDelivery,
+  OrderWebhooks,
+  WebhookOptions,
+  WebhookType,
+} from './order-news';
+export { announceChecks, orderCheckHandlers, orderWebhookHandlers, orderWebhookReaders } from './order-news';
 export type { OrderRow, OrderScope } from './orders.repository';
 export { executedFlowIds, findByClientOrderId, findOrders, listOrders, lockOrder, orderRow } from './orders.repository';
-export { ordersRoutes } from './orders.routes';
 export type { OrderActor, OrderDeps } from './orders.service';
 export {
   cancelByMerchant,
@@ -10,20 +20,25 @@ export {
   confirmPayIn,
   createOrder,
   engineTime,
-  expireJob,
   expireOrder,
-  expirySweepJob,
-  expirySweepSeconds,
   lockPayableOrders,
   markPaidByExecutor,
   moveByDispute,
   payerOf,
   payLockedPayIns,
   settlementTransfers,
-  sweepExpiredOrders,
   takePayOut,
   withFiatAmount,
 } from './orders.service';
-export { orders, webhookAttempts, webhookDeliveries } from './orders.table';
+export { orders } from './orders.table';
 export type { Viewer } from './orders.view';
 export { apiOrderView, orderView } from './orders.view';
+
+/** The orders module (DESIGN §17): its routes in the web app's API, the expiry of orders and its sweep. */
+export const ordersModule: FastifyPluginAsync = async (app) => {
+  await app.register(ordersRoutes);
+  const orderDeps = { db: app.deps.db, config: app.deps.config, reference: app.reference };
+  app.jobs.define(expireJob, { run: ({ payload }) => expireOrder(orderDeps, String(payload.orderId)) });
+  app.jobs.define(expirySweepJob, { run: () => sweepExpiredOrders(orderDeps) });
+  app.jobs.schedule(expirySweepJob, expirySweepSeconds);
+};

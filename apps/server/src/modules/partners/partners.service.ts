@@ -18,11 +18,11 @@ import { DomainError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
 import { recordAudit } from '../audit/audit.module';
-import { flowsExecutedBy } from '../flows/flows.module';
 import * as ledger from '../ledger/ledger.module';
 import { dateRange } from '../payments/payments.module';
 import type { ReferenceData } from '../reference/reference.read';
 import * as users from '../users/users.module';
+import { flowsExecutedBy } from './partner-flows';
 import * as repo from './partners.repository';
 
 export interface PartnerDeps {

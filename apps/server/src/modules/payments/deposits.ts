@@ -5,11 +5,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
 import { recordAudit } from '../audit/audit.module';
-import { announceUserChanged } from '../auth/auth.module';
 import { depositAddedType, publishEvent } from '../events/events.module';
 import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.module';
 import * as users from '../users/users.module';
-import { insuranceDueMinor } from '../users/users.module';
+import { announceUserChanged, insuranceDueMinor } from '../users/users.module';
 import * as wallets from '../wallets/wallets.module';
 import * as repo from './payments.repository';
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { diff, recordAudit } from '../audit/audit.module';
-import { announceUserChanged, endSessions } from '../auth/auth.module';
 import { withUniqueUsername } from './create-user';
+import { announceUserChanged, revokeAccess } from './user-news';
 import { applyProfile } from './users.profile';
 import { loadUser } from './users.read';
 import * as repo from './users.repository';
@@ -46,7 +46,7 @@ export async function updateUser(db: Db, actor: { id: string }, id: string, inpu
       await repo.updateUser(tx, id, changes);
       await applyProfile(tx, id, input.profile);
       const switchedOff = input.is_active === false && current.isActive;
-      if (passwordHash || switchedOff) await endSessions(tx, id, null);
+      if (passwordHash || switchedOff) await revokeAccess(tx, id);
       else await announceUserChanged(tx, id);
       const after = await loadUser(tx, id);
       const changed = diff(auditSnapshot(before), auditSnapshot(after));

@@ -1,12 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { usersRoutes } from './users.routes';
+
 export { createFirstAdmin } from './first-admin';
 export { insuranceDueMinor } from './insurance';
 export { sealPlainSecrets } from './secrets-at-rest';
+export { accessRevokedHandlers, announceUserChanged, sessionsChannel } from './user-news';
+export { loadUser } from './users.read';
 export type { NewTraderProfile, UserRow } from './users.repository';
 export {
   anyUserExists,
   claimTwoFactorStep,
   feesOf,
   findUserById,
+  findUserByInviteCode,
   findUserByUsername,
   findUserWithProfile,
   insertUser,
@@ -20,6 +26,10 @@ export {
   upsertWebhooks,
   webhooksOf,
 } from './users.repository';
-export { usersRoutes } from './users.routes';
 export { traderProfiles, users, userWebhooks } from './users.table';
-export { feesView, isOnline, percentText } from './users.view';
+export { auditSnapshot, feesView, isOnline, percentText } from './users.view';
+
+/** The users module (DESIGN §17): its routes in the web app's API. */
+export const usersModule: FastifyPluginAsync = async (app) => {
+  await app.register(usersRoutes);
+};
