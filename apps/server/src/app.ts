@@ -1,64 +1,40 @@
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
+import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
 import type { Deps } from './deps';
 import { requestBodyLimit } from './http/body-limit';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
-import { accountRoutes } from './modules/account/account.routes';
-import { antiFraudCheckJob, antiFraudSweepJob, antiFraudSweepSeconds } from './modules/anti-fraud/anti-fraud.jobs';
-import { antiFraudRoutes } from './modules/anti-fraud/anti-fraud.routes';
-import { runChecks, runOverdueSweep } from './modules/anti-fraud/anti-fraud.service';
-import { apiV1 } from './modules/api/api.routes';
-import { authSweepJob } from './modules/auth/auth.maintenance';
-import { authRoutes } from './modules/auth/auth.routes';
-import { type CurrentUsers, createCurrentUsers } from './modules/auth/current-user';
-import { disputesRoutes } from './modules/disputes/disputes.routes';
-import { createEventHub } from './modules/events/events.bus';
-import { eventsRoutes } from './modules/events/events.routes';
-import { flowsRoutes } from './modules/flows/flows.routes';
-import { createRateFeed } from './modules/flows/rates';
-import { healthRoutes } from './modules/health/health.routes';
-import { ensureRecurring } from './modules/jobs/jobs.repository';
-import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs/jobs.runner';
-import { ledgerRoutes } from './modules/ledger/ledger.routes';
-import { openapiRoutes } from './modules/openapi/openapi.routes';
-import { createDemoTraffic, type DemoTraffic } from './modules/orders/demo-traffic';
-import { ordersRoutes } from './modules/orders/orders.routes';
+import { accountModule } from './modules/account/account.module';
+import { antiFraudModule } from './modules/anti-fraud/anti-fraud.module';
+import { apiModule } from './modules/api/api.module';
+import { authModule, type CurrentUsers, createCurrentUsers } from './modules/auth/auth.module';
+import { disputesModule } from './modules/disputes/disputes.module';
+import { createEventHub, eventsModule } from './modules/events/events.module';
+import { flowsModule } from './modules/flows/flows.module';
+import { healthModule } from './modules/health/health.module';
+import { createJobRunner, ensureRecurring, type JobDefinition, type JobRunner } from './modules/jobs/jobs.module';
+import { ledgerModule } from './modules/ledger/ledger.module';
+import { openapiModule } from './modules/openapi/openapi.module';
+import { ordersModule } from './modules/orders/orders.module';
+import { partnersModule } from './modules/partners/partners.module';
+import { createDemoChain, type DemoChain, paymentsModule } from './modules/payments/payments.module';
+import { loadReferenceData, type ReferenceData, referenceModule } from './modules/reference/reference.module';
+import { requisitesModule } from './modules/requisites/requisites.module';
+import { statisticsModule } from './modules/statistics/statistics.module';
+import { deviceApi, terminalsModule } from './modules/terminals/terminals.module';
+import { usersModule } from './modules/users/users.module';
 import {
-  expireJob,
-  expireOrder,
-  expirySweepJob,
-  expirySweepSeconds,
-  sweepExpiredOrders,
-} from './modules/orders/orders.service';
-import { partnersRoutes } from './modules/partners/partners.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createDemoChain, type DemoChain } from './modules/payments/sources/demo';
-import { createTronGridWatcher } from './modules/payments/sources/trongrid';
-import { loadReferenceData, type ReferenceData } from './modules/reference/reference.read';
-import { referenceRoutes } from './modules/reference/reference.routes';
-import { requisitesRoutes } from './modules/requisites/requisites.routes';
-import {
-  directionsRefreshJob,
-  directionsRefreshSeconds,
-  refreshDirections,
-  refreshStatistics,
-  statisticsRefreshJob,
-  statisticsRefreshSeconds,
-} from './modules/statistics/statistics.refresh';
-import { statisticsRoutes } from './modules/statistics/statistics.routes';
-import { deviceApi } from './modules/terminals/device.routes';
-import { terminalsRoutes } from './modules/terminals/terminals.routes';
-import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './modules/terminals/terminals.service';
-import { usersRoutes } from './modules/users/users.routes';
-import { walletsRoutes } from './modules/wallets/wallets.routes';
-import { createWalletsService, loadDepositKey, type WalletsService } from './modules/wallets/wallets.service';
-import { webhookDelivery } from './modules/webhooks/delivery';
-import { webhookJob } from './modules/webhooks/outbox';
+  createWalletsService,
+  loadDepositKey,
+  type WalletsService,
+  walletsModule,
+} from './modules/wallets/wallets.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { contextPlugin } from './plugins/context';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, loggableError } from './plugins/errors';
@@ -174,9 +150,19 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD') currentUsers.forget(request.user.id);
     return payload;
   });
-  app.decorate('jobs', defineJobs(deps, database, app.log, demoJobs, reference));
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    pollMs: config.JOB_POLL_MS,
+    concurrency: config.JOB_CONCURRENCY,
+  });
+  for (const [kind, job] of Object.entries(demoJobs)) {
+    jobs.define(kind, job.definition);
+    jobs.schedule(kind, job.every);
+  }
+  app.decorate('jobs', jobs);
 
-  await app.register(healthRoutes);
+  await app.register(healthModule);
   await app.register(metricsPlugin);
   // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
   await app.register(
@@ -200,35 +186,38 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
           return needs.length > 0 ? [needs] : [];
         },
       });
-      for (const routes of [
-        authRoutes,
-        usersRoutes,
-        accountRoutes,
-        walletsRoutes,
-        paymentsRoutes,
-        ledgerRoutes,
-        referenceRoutes,
-        requisitesRoutes,
-        flowsRoutes,
-        partnersRoutes,
-        ordersRoutes,
-        terminalsRoutes,
-        disputesRoutes,
-        antiFraudRoutes,
-        statisticsRoutes,
-        openapiRoutes,
+      // The modules of the web app's API (DESIGN §17): each registers its routes and its jobs and subscribes to what
+      // the core announces. The edges follow the core they subscribe to.
+      for (const module of [
+        authModule,
+        usersModule,
+        accountModule,
+        walletsModule,
+        paymentsModule,
+        ledgerModule,
+        referenceModule,
+        requisitesModule,
+        flowsModule,
+        partnersModule,
+        ordersModule,
+        webhooksModule,
+        terminalsModule,
+        disputesModule,
+        antiFraudModule,
+        statisticsModule,
+        openapiModule,
       ]) {
-        await inner.register(routes);
+        await inner.register(module);
       }
     },
     { prefix: '/api/inner' },
   );
-  await app.register(apiV1, { prefix: '/api/v1' });
+  await app.register(apiModule, { prefix: '/api/v1' });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(eventsRoutes, { hub });
+  await app.register(eventsModule, { hub });
   if (workers) {
     app.addHook('onReady', async () => {
-      await ensureRecurringJobs(deps, demoJobs);
+      for (const [kind, every] of app.jobs.schedules) await ensureRecurring(deps.db, kind, every);
       await app.jobs.start();
     });
     // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
@@ -243,50 +232,6 @@ export async function buildApp({ config, database, logger, secrets, workers = fa
 
   await app.register(webPlugin, { root: config.WEB_DIST_DIR });
   return app;
-}
-
-/** One job runner per process; every process knows every kind of job of its configuration. */
-function defineJobs(
-  deps: Deps,
-  database: Database,
-  log: FastifyBaseLogger,
-  demoJobs: RecurringJobs,
-  reference: ReferenceData,
-): JobRunner {
-  const { config, db } = deps;
-  const runner = createJobRunner({ database, log, pollMs: config.JOB_POLL_MS, concurrency: config.JOB_CONCURRENCY });
-  runner.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
-  if (config.TRONGRID_URL) runner.define('deposits.poll', createTronGridWatcher({ db, config, log }).job);
-  if (config.RATE_FEED_URL) runner.define('rates.poll', createRateFeed({ db, config, reference, log }).job);
-  runner.define(expireJob, { run: ({ payload }) => expireOrder({ db, config, reference }, String(payload.orderId)) });
-  runner.define(expirySweepJob, { run: () => sweepExpiredOrders({ db, config, reference }) });
-  runner.define(webhookJob, webhookDelivery(deps, log));
-  runner.define(heartbeatSweepJob, { run: () => sweepLostConnections(deps).then(() => undefined) });
-  runner.define(antiFraudCheckJob, {
-    run: async ({ payload }) => {
-      const event = String(payload.event) as 'created' | 'canceled' | 'disputed';
-      await runChecks(db, (payload.orderIds as string[]) ?? [], event);
-    },
-  });
-  runner.define(antiFraudSweepJob, { run: () => runOverdueSweep(db).then(() => undefined) });
-  runner.define(statisticsRefreshJob, { run: () => refreshStatistics(db).then(() => undefined) });
-  runner.define(directionsRefreshJob, { run: () => refreshDirections(db) });
-  for (const [kind, job] of Object.entries(demoJobs)) runner.define(kind, job.definition);
-  return runner;
-}
-
-/** The recurring jobs of this configuration: one of each in the queue, whatever the number of processes. */
-async function ensureRecurringJobs(deps: Deps, demoJobs: RecurringJobs) {
-  const { config, db } = deps;
-  await ensureRecurring(db, 'auth.sweep', config.SESSION_SWEEP_SECONDS);
-  await ensureRecurring(db, 'deposits.poll', config.TRONGRID_URL ? config.DEPOSIT_POLL_SECONDS : null);
-  await ensureRecurring(db, 'rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
-  await ensureRecurring(db, expirySweepJob, expirySweepSeconds);
-  await ensureRecurring(db, heartbeatSweepJob, heartbeatSweepSeconds);
-  await ensureRecurring(db, antiFraudSweepJob, antiFraudSweepSeconds);
-  await ensureRecurring(db, statisticsRefreshJob, statisticsRefreshSeconds);
-  await ensureRecurring(db, directionsRefreshJob, directionsRefreshSeconds);
-  for (const [kind, job] of Object.entries(demoJobs)) await ensureRecurring(db, kind, job.every);
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { reconcileLedger } from './modules/ledger/ledger.reconcile';
-import { createFirstAdmin } from './modules/users/first-admin';
+import { reconcileLedger } from './modules/ledger/ledger.module';
+import { createFirstAdmin } from './modules/users/users.module';
 
 /**
  * Operator commands:

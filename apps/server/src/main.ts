@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { startFailure } from './db/start-failure';
 import { createSecrets, loadSecretsKey, SecretsKeyError } from './lib/secrets';
-import { sealPlainSecrets } from './modules/users/secrets-at-rest';
+import { sealPlainSecrets } from './modules/users/users.module';
 
 const startedAt = performance.now();
 let config: ReturnType<typeof loadConfig>;

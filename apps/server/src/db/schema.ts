@@ -1,5 +1,6 @@
 /** Every table of the platform, one file per feature; drizzle-kit reads this list. */
 export * from '../modules/anti-fraud/anti-fraud.table';
+export * from '../modules/api/api.table';
 export * from '../modules/audit/audit.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/disputes/disputes.table';
@@ -15,3 +16,4 @@ export * from '../modules/statistics/statistics.table';
 export * from '../modules/terminals/terminals.table';
 export * from '../modules/users/users.table';
 export * from '../modules/wallets/wallets.table';
+export * from '../modules/webhooks/webhooks.table';

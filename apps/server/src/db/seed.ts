@@ -1,24 +1,24 @@
 import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
+import { seedDemoTerminal } from '../demo/device';
 import { seededRandom } from '../demo/history';
+import type { DemoTraffic } from '../demo/traffic';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.table';
-import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.repository';
-import type { DemoTraffic } from '../modules/orders/demo-traffic';
-import { insertPartnerSystem } from '../modules/partners/partners.repository';
+import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.module';
+import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.module';
+import { insertPartnerSystem } from '../modules/partners/partners.module';
+import { requestWithdrawal } from '../modules/payments/payments.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
-import { requestWithdrawal } from '../modules/payments/withdrawals';
-import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.repository';
-import { seedDemoTerminal } from '../modules/terminals/demo-device';
+import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.module';
 import {
   anyUserExists,
   insertUser,
   type NewTraderProfile,
   replaceAgentLinks,
   replaceFees,
-} from '../modules/users/users.repository';
+} from '../modules/users/users.module';
 import type { Db, Tx } from './client';
 
 export const demoPassword = 'paydesk-demo';

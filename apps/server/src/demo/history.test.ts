@@ -4,7 +4,7 @@ import { Client, createTestApp, type TestContext } from '../../test/harness';
 import { type Executor, selectRows } from '../db/client';
 import { demoHistoryDays, demoPassword, seedDemo } from '../db/seed';
 import { refreshStatistics } from '../modules/statistics/statistics.refresh';
-import { openingBalanceMinor } from '../modules/terminals/demo-device';
+import { openingBalanceMinor } from './device';
 
 /**
  * The demo platform's first start (DESIGN §7) with its month of history, made through the order engine on a backdated

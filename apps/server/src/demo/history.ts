@@ -2,7 +2,7 @@ import { type apiOrderCreateSchema, defaultLanguage, parseAmount, USDT } from '@
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { DomainError } from '../lib/errors';
-import { balancesOf } from '../modules/ledger/ledger.repository';
+import { balancesOf } from '../modules/ledger/ledger.module';
 import {
   cancelByMerchant,
   confirmPayIn,
@@ -11,9 +11,9 @@ import {
   markPaidByExecutor,
   type OrderDeps,
   takePayOut,
-} from '../modules/orders/orders.service';
+} from '../modules/orders/orders.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
-import { forwardDemoPayment } from '../modules/terminals/demo-device';
+import { forwardDemoPayment } from './device';
 
 type NewOrder = z.output<typeof apiOrderCreateSchema>;
 

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../test/orders-fixture';
-import { webhookDeliveries } from '../modules/orders/orders.table';
 import { webhookDelivery } from '../modules/webhooks/delivery';
+import { webhookDeliveries } from '../modules/webhooks/webhooks.table';
 import { databaseGaugesMaxAgeMs } from './metrics';
 
 const token = 'metrics-token-of-the-test-0123456789';

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
-import { findLiveSession, sessionsChannel, touchSession } from '../modules/auth/sessions.repository';
+import { findLiveSession, touchSession } from '../modules/auth/auth.module';
+import { sessionsChannel } from '../modules/users/users.module';
 
 /** The signed-in user as every guard and service sees it. */
 export interface SessionUser extends AccessSubject {

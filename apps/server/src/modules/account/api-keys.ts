@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
-import { recordAudit } from '../audit/audit.service';
-import { announceUserChanged } from '../auth/sessions.repository';
-import * as repo from '../users/users.repository';
+import { recordAudit } from '../audit/audit.module';
+import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 /**
  * POST /user/secret_key: issues a new API secret (and a key on first use). The secret is shown once, in this answer;

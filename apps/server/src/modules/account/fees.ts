@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps';
-import { feesOf } from '../users/users.repository';
-import { feesView } from '../users/users.view';
+import { feesOf, feesView } from '../users/users.module';
 
 /** GET /user/fees: the signed-in trader's own fee tiers (SPEC §2.11). */
 export async function ownFees(deps: Deps, userId: string) {

@@ -3,9 +3,9 @@ import type { Deps } from '../../deps';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { destinationProblem } from '../../lib/network';
-import { recordAudit } from '../audit/audit.service';
-import { announceUserChanged } from '../auth/sessions.repository';
-import * as repo from '../users/users.repository';
+import { recordAudit } from '../audit/audit.module';
+import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 const fieldError = (field: string, key: string) => new DomainError('validation_failed', { [field]: [key] });
 

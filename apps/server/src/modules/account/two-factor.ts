@@ -3,11 +3,11 @@ import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.module';
+import { createThrottle } from '../auth/auth.module';
 import type { ClientInfo } from '../auth/login';
-import { announceUserChanged } from '../auth/sessions.repository';
-import { createThrottle } from '../auth/throttle';
-import * as repo from '../users/users.repository';
+import * as repo from '../users/users.module';
+import { announceUserChanged } from '../users/users.module';
 
 /** Wrong passwords and wrong codes here are guesses at secrets: counted like failed sign-ins (DESIGN §3). */
 const guessFailures = ['password_incorrect', 'two_factor_invalid'] as const;

@@ -1,4 +1,6 @@
+import type { Executor } from '../../db/client';
 import type { NewJob } from '../jobs/jobs.repository';
+import type { OrderChecks } from '../orders/orders.module';
 
 /** The anti-fraud rules of DESIGN §13 run on order events through the job runner, after the event commits. */
 export const antiFraudCheckJob = 'anti_fraud.check';
@@ -14,3 +16,8 @@ export const antiFraudCheck = (orderIds: string[], event: AntiFraudEvent): NewJo
   payload: { orderIds, event },
   maxAttempts: 5,
 });
+
+/** Orders' announcement of an event the rules look at (DESIGN §17): the check, queued with the event's other jobs. */
+export const checkOfOrders = async (_tx: Executor, { orderIds, event }: OrderChecks): Promise<NewJob[]> => [
+  antiFraudCheck(orderIds, event),
+];

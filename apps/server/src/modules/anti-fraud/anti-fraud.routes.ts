@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
-import { disputeBodyLimit } from '../disputes/disputes.routes';
+import { disputeBodyLimit } from '../disputes/disputes.module';
 import { checkReceipt, exportCases, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
 
 const tags = ['anti-fraud'];

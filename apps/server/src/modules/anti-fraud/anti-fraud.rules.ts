@@ -2,7 +2,8 @@ import type { AntiFraudCaseRule, AntiFraudRule } from '@paydesk/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { adminsAudience, publishEventToMany } from '../events/events.bus';
+import { adminsAudience, publishEventToMany } from '../events/events.module';
+import type { RequisiteBlockedByBank } from '../terminals/terminals.module';
 import type { AntiFraudEvent } from './anti-fraud.jobs';
 import type { AntiFraudEvidence } from './anti-fraud.table';
 
@@ -122,6 +123,16 @@ async function requisitePayers(db: Executor, requisiteId: string, limit: number)
 }
 
 /** Opens the case of a hit unless the same rule has a new case on the same target; tells the admins of a new one. */
+/** Terminals' announcement of a requisite the bank blocked (DESIGN §17): a case on the requisite. */
+export const caseOfBlockedRequisite = (tx: Executor, blocked: RequisiteBlockedByBank) =>
+  openCase(tx, {
+    rule: 'requisite_blocked_by_bank',
+    kind: 'requisite',
+    key: `requisite:${blocked.requisiteId}`,
+    requisiteId: blocked.requisiteId,
+    evidence: { bank: blocked.bank, terminal: blocked.terminal },
+  });
+
 export async function openCase(db: Executor, hit: Hit): Promise<boolean> {
   const opened = await selectRows<{ id: string }>(
     db,

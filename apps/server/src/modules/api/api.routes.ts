@@ -20,20 +20,20 @@ import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
-import { disputeBodyLimit } from '../disputes/disputes.routes';
-import { openDispute } from '../disputes/disputes.service';
-import { balancesOf, zeroBalances } from '../ledger/ledger.repository';
-import * as repo from '../orders/orders.repository';
+import { disputeBodyLimit, openDispute } from '../disputes/disputes.module';
+import { balancesOf, zeroBalances } from '../ledger/ledger.module';
+import * as repo from '../orders/orders.module';
 import {
+  apiOrderView,
   cancelByMerchant,
   confirmPayIn,
   createOrder,
   markPaidByExecutor,
   type OrderDeps,
   takePayOut,
-} from '../orders/orders.service';
-import { apiOrderView } from '../orders/orders.view';
+} from '../orders/orders.module';
 import { createApiAuth } from './api.auth';
+import { apiBodyLimit, apiOpenapi } from './api.openapi';
 import {
   type Answer,
   claimKey,
@@ -70,8 +70,6 @@ interface ApiKeyClaim extends KeyClaim {
   saved: boolean;
 }
 
-/** The largest JSON body of a call (a dispute's, with its file, has its own). */
-const apiBodyLimit = 64 * 1024;
 const signedErrors = [401, 403, 404, 409, 422, 429] as const;
 /** What each refusal means here, with the codes a client meets under it. */
 const signedMeanings = {
@@ -100,40 +98,7 @@ const created = () => signedReplies({ 201: orderEnvelope });
  * OpenAPI document at `/api/v1/openapi.json`.
  */
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
-  await registerOpenapi(app, {
-    title: 'Paydesk merchant and executor API',
-    bodyLimit: apiBodyLimit,
-    description: apiDescription,
-    securitySchemes: {
-      apiKey: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Api-Key',
-        description: 'The API key of the merchant or executor.',
-      },
-      timestamp: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Timestamp',
-        description: 'Unix seconds; within 300 s of the server.',
-      },
-      signature: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-Signature',
-        description: 'hex HMAC-SHA256(secret, timestamp + "." + METHOD + "." + path_with_query + "." + raw_body)',
-      },
-    },
-    security: ['apiKey', 'timestamp', 'signature'],
-    postHeaders: {
-      'Idempotency-Key': {
-        description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',
-        maxLength: 200,
-        // What the API's hook accepts: printable ASCII without spaces.
-        pattern: '^[\\x21-\\x7e]+$',
-      },
-    },
-  });
+  await registerOpenapi(app, apiOpenapi);
   // The signature covers the body as sent: keep it, then parse it.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -426,17 +391,3 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 };
-
-const apiDescription = [
-  'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).',
-  '',
-  'Every request carries X-Api-Key, X-Timestamp (unix seconds, within 300 s of the server clock) and X-Signature:',
-  'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
-  '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
-  'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
-  '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused). The answer is kept',
-  'with the change it answers, so a retry after any failure meets the first answer or nothing done; a second',
-  'request while the first runs gets its answer, or 409 idempotency_in_flight (a dispute). Each key is rate',
-  'limited (429 with Retry-After). Amounts are decimal strings.',
-  'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
-].join('\n');

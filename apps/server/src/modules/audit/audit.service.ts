@@ -1,7 +1,6 @@
-import { type AuditEvent, type ListData, paginate } from '@paydesk/contract';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { auditEventsOf, insertAuditEvent } from './audit.repository';
+import { insertAuditEvent } from './audit.repository';
 
 export interface AuditEntry {
   /** Who did it; null when the platform itself did (a watcher, a job). */
@@ -34,28 +33,5 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return {
     before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
     after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
-  };
-}
-
-/** GET /user/{uuid}/audit: a user's trail, newest first. */
-export async function auditTrail(
-  db: Executor,
-  userId: string,
-  query: { page: number; count: number },
-): Promise<ListData<AuditEvent>> {
-  const { rows, total } = await auditEventsOf(db, userId, {
-    limit: query.count,
-    offset: (query.page - 1) * query.count,
-  });
-  return {
-    items: rows.map(({ event, actorUsername }) => ({
-      id: event.id,
-      action: event.action,
-      actor: event.actorId && actorUsername ? { uuid: event.actorId, username: actorUsername } : null,
-      created_at: event.createdAt.toISOString(),
-      before: event.before ?? null,
-      after: event.after ?? null,
-    })),
-    context: { available_filters: [], pagination: paginate(total, query) },
   };
 }

@@ -5,6 +5,7 @@ import {
   loginRequestSchema,
   loginResultSchema,
   passwordChangeRequestSchema,
+  passwordSetupSchema,
   successEnvelope,
   xsrfCookie,
 } from '@paydesk/contract';
@@ -15,6 +16,7 @@ import { readErrors, replies, writeErrors } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { requireUser } from '../../plugins/session';
+import { acceptInvite } from './accept-invite';
 import { login, logout } from './login';
 import { changePassword } from './password';
 
@@ -128,5 +130,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { code: 'ru', name: 'Русский', is_default: false },
       ],
     }),
+  );
+
+  app.post(
+    '/password/setup',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Set a password from an invite',
+        tags: ['users'],
+        body: passwordSetupSchema,
+        response: replies({ 200: successEnvelope(z.null()) }, [419, 422, 429]),
+      },
+    },
+    async (request) => {
+      await acceptInvite(deps, request.body.code, request.body.new_password, clientOf(request));
+      return { success: true as const, data: null };
+    },
   );
 };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { isOnline } from '../users/users.view';
+import { isOnline } from '../users/users.module';
 import type { WalletsService } from '../wallets/wallets.service';
 
 /** The current user without its session's socket token: the same for every session of the user. */

@@ -4,7 +4,7 @@ import { DomainError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/ids';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
-import { claimTwoFactorStep, findUserByUsername, markSeen } from '../users/users.repository';
+import { claimTwoFactorStep, findUserByUsername, markSeen } from '../users/users.module';
 import { deleteSession, insertSession } from './sessions.repository';
 import { createThrottle } from './throttle';
 

@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { traderProfiles, users } from '../users/users.table';
+import { announceUserChanged, traderProfiles, users } from '../users/users.module';
 import { sessions } from './auth.table';
 
 export interface NewSession {
@@ -52,16 +52,6 @@ export async function touchSession(db: Executor, tokenHash: string, userId: stri
 
 export const deleteSession = (db: Executor, tokenHash: string) =>
   db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-
-/**
- * Every process keeps what it knows of a signed-in user for a moment (plugins/session.ts); a change to the user or
- * its sessions is announced here, in the transaction that makes it, so every process forgets the user when it commits.
- */
-export const sessionsChannel = 'paydesk_sessions';
-
-export async function announceUserChanged(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${sessionsChannel}, ${userId})`);
-}
 
 /** Ends every session of a user but the one given (blocking, deactivation, a new password), on every process. */
 export async function endSessions(tx: Executor, userId: string, keepTokenHash: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { derivedId } from '../../lib/ids';
-import { type AccountKey, accountKeyText, type TransferSpec, userAccount } from '../ledger/ledger.service';
+import { type AccountKey, accountKeyText, type TransferSpec, userAccount } from '../ledger/ledger.module';
 
 /** What a settlement credited each account (all of it out of the payer's hold). */
 function creditsOf(transfers: TransferSpec[]): Map<string, { account: AccountKey; amount: bigint }> {

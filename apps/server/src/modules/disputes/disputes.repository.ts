@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
-import { orders } from '../orders/orders.table';
+import { orders } from '../orders/orders.module';
 import { disputeFiles, disputes } from './disputes.table';
 
 export type DisputeRow = typeof disputes.$inferSelect;

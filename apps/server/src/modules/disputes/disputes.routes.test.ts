@@ -9,7 +9,8 @@ import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balancesOf } from '../ledger/ledger.repository';
 import { postTransfers, userAccount } from '../ledger/ledger.service';
 import { ledgerTransfers } from '../ledger/ledger.table';
-import { orders, webhookDeliveries } from '../orders/orders.table';
+import { orders } from '../orders/orders.table';
+import { webhookDeliveries } from '../webhooks/webhooks.table';
 import { disputeFiles, disputes } from './disputes.table';
 
 let ctx: TestContext;

@@ -20,16 +20,15 @@ import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
-import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
-import { enqueueJobs } from '../jobs/jobs.repository';
+import { enqueueJobs } from '../jobs/jobs.module';
 import {
   type AccountKey,
   accountKeyText,
   lockedBalances,
   type TransferSpec,
   userAccount,
-} from '../ledger/ledger.service';
-import * as orders from '../orders/orders.repository';
+} from '../ledger/ledger.module';
+import * as orders from '../orders/orders.module';
 import {
   canDispute,
   moveByDispute,
@@ -37,8 +36,8 @@ import {
   payerOf,
   settlementTransfers,
   withFiatAmount,
-} from '../orders/orders.service';
-import { dateRange } from '../payments/payments.view';
+} from '../orders/orders.module';
+import { dateRange } from '../payments/payments.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { adjustment } from './adjustment';
 import * as repo from './disputes.repository';
@@ -156,7 +155,7 @@ export async function openDispute(
         note: 'dispute',
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });
-      await enqueueJobs(tx, [antiFraudCheck([orderId], 'disputed')]);
+      await enqueueJobs(tx, await orders.announceChecks(tx, [orderId], 'disputed'));
     });
   } catch (error) {
     await Promise.all(stored.map((file) => deps.files.remove(file.key)));

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { findSocketUser, liveSocketTokens } from '../auth/sessions.repository';
+import { findSocketUser, liveSocketTokens } from '../auth/auth.module';
 import { adminsAudience, type EventHub } from './events.bus';
 
 /** A socket that has not authenticated this long after connecting is closed. */

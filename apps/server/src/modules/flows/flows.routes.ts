@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
-import { restrictionTypeViews } from '../requisites/restriction-types';
+import { restrictionTypeViews } from '../requisites/requisites.module';
 import {
   addExecutor,
   createFlow,

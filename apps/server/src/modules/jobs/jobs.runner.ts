@@ -70,6 +70,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const leaseSeconds = options.leaseSeconds ?? 30;
   const random = options.random ?? Math.random;
   const definitions = new Map<string, JobDefinition>();
+  const schedules = new Map<string, number | null>();
   const running = new Map<string, { job: repo.ClaimedJob; abort: AbortController; done: Promise<void> }>();
   let stopped = true;
   let looking: Promise<void> | null = null;
@@ -174,6 +175,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     /** Registers what a kind of job does; every process registers the same kinds. */
     define(kind: string, definition: JobDefinition) {
       definitions.set(kind, definition);
+    },
+    /**
+     * Makes a kind of job recur every so many seconds once the runner's process starts (null: not in this
+     * configuration, and a recurring one left from another configuration is removed).
+     */
+    schedule(kind: string, everySeconds: number | null) {
+      schedules.set(kind, everySeconds);
+    },
+    /** The recurring kinds of job, each with its period in seconds (null: not recurring here). */
+    get schedules(): [string, number | null][] {
+      return [...schedules];
     },
     async start() {
       if (!stopped) return;

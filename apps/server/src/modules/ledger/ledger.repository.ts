@@ -1,4 +1,4 @@
-import { type AccountKind, USDT, userAccountKinds } from '@paydesk/contract';
+import { type AccountKind, userAccountKinds } from '@paydesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectPrepared, selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
@@ -51,7 +51,7 @@ function uniqueKeys(keys: AccountKey[]): AccountKey[] {
  * start, so a money movement never has to open one (which could wait on another transaction while holding locks).
  * The platform's accounts are opened by migration 0003.
  */
-export async function openUserAccounts(db: Executor, ownerId: string, currency = USDT.code): Promise<void> {
+export async function openUserAccounts(db: Executor, ownerId: string, currency: string): Promise<void> {
   await db
     .insert(ledgerAccounts)
     .values(userAccountKinds.map((kind) => ({ id: newId(), ownerId, kind, currency })))

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { adminsAudience, balanceChangedType, type EventForMany } from '../events/events.bus';
-import { flowExecutors } from '../flows/flows.table';
+import { adminsAudience, balanceChangedType, type EventForMany } from '../events/events.module';
+import { flowExecutors } from '../flows/flows.module';
 import type { NewJob } from '../jobs/jobs.repository';
 import type { ActorKind } from './lifecycle';
 import type { OrderRow } from './orders.repository';

@@ -14,17 +14,16 @@ import { selectPrepared, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
-import { publishEvents } from '../events/events.bus';
-import { currentRate, type QuoteRow } from '../flows/rates';
-import { enqueueJobs } from '../jobs/jobs.repository';
-import { postTransfers } from '../ledger/ledger.service';
+import { publishEvents } from '../events/events.module';
+import { currentRate, type QuoteRow } from '../flows/flows.module';
+import { enqueueJobs } from '../jobs/jobs.module';
+import { postTransfers } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { writeWebhooks } from '../webhooks/outbox';
 import { announcements, expiryOf, historyOf, takersOf } from './announce';
 import { creationEdge } from './lifecycle';
 import { type Match, MatchAgain, matchPayIn } from './match-pay-in';
 import { engineTime, type OrderDeps } from './move';
+import { announceChecks, announceWebhooks } from './order-news';
 import * as repo from './orders.repository';
 import { cryptoOf, type Exact, isPriceable, payInHold, payOutHold, sharesFit } from './pricing';
 import { fiatOf, holdTransfer } from './settlement';
@@ -177,13 +176,13 @@ async function announceCreated(deps: OrderDeps, tx: Tx, creation: Creation, orde
   await repo.insertEvents(tx, [
     historyOf(order, null, order.status, { kind: 'merchant', id: order.merchantId }, undefined, creation.now),
   ]);
-  const webhooks = await writeWebhooks(tx, deps.reference, [order], 'order.created', {
+  const webhooks = await announceWebhooks(tx, deps.reference, [order], 'order.created', {
     merchantsOff: new Set(creation.context.createdWebhookOff ? [order.merchantId] : []),
   });
   await enqueueJobs(tx, [
     ...webhooks,
     ...(order.expiresAt ? [expiryOf(order.id, order.expiresAt)] : []),
-    ...(order.clientId ? [antiFraudCheck([order.id], 'created')] : []),
+    ...(order.clientId ? await announceChecks(tx, [order.id], 'created') : []),
   ]);
   await publishEvents(tx, announcements(order, 'order.created', also));
 }

@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client';
 import type { TransferSpec } from '../ledger/ledger.service';
-import type { WebhookOptions } from '../webhooks/outbox';
 import type { OrderActor } from './announce';
 import { moveLockedOrders, type OrderDeps } from './move';
+import type { WebhookOptions } from './order-news';
 import type * as repo from './orders.repository';
 
 export interface DisputeMove {

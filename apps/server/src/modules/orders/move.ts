@@ -1,13 +1,12 @@
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { antiFraudCheck } from '../anti-fraud/anti-fraud.jobs';
-import { publishEvents } from '../events/events.bus';
-import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
-import { postTransfers, type TransferSpec } from '../ledger/ledger.service';
+import { publishEvents } from '../events/events.module';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
+import { postTransfers, type TransferSpec } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { type WebhookOptions, writeWebhooks } from '../webhooks/outbox';
 import { announcements, expiryOf, historyOf, type OrderActor, takersOf } from './announce';
 import { type Edge, edgeOf, isOpen, type OrderEvent } from './lifecycle';
+import { announceChecks, announceWebhooks, type WebhookOptions } from './order-news';
 import * as repo from './orders.repository';
 import { releaseTransfer, settlementTransfers } from './settlement';
 
@@ -128,11 +127,11 @@ export async function moveLockedOrders(
     const type = (edges[index] as Edge).webhook;
     if (!type) continue;
     if (move.webhook)
-      jobs.push(...(await writeWebhooks(tx, deps.reference, [after[index] as repo.OrderRow], type, move.webhook)));
+      jobs.push(...(await announceWebhooks(tx, deps.reference, [after[index] as repo.OrderRow], type, move.webhook)));
     else plain.set(type, [...(plain.get(type) ?? []), after[index] as repo.OrderRow]);
   }
   for (const [type, rows] of plain) {
-    jobs.push(...(await writeWebhooks(tx, deps.reference, rows, type as NonNullable<Edge['webhook']>)));
+    jobs.push(...(await announceWebhooks(tx, deps.reference, rows, type as NonNullable<Edge['webhook']>)));
   }
   moves.forEach((move, index) => {
     const moved = after[index] as repo.OrderRow;
@@ -146,10 +145,11 @@ export async function moveLockedOrders(
   );
   if (canceled.length > 0)
     jobs.push(
-      antiFraudCheck(
+      ...(await announceChecks(
+        tx,
         canceled.map((move) => move.order.id),
         'canceled',
-      ),
+      )),
     );
   if (jobs.length > 0) await enqueueJobs(tx, jobs);
   // A pay-out taken or gone is news to every executor who could have taken it.

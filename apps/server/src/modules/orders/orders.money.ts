@@ -10,9 +10,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
 import { translate } from '../../i18n/messages';
-import { eventParts, type OwnEntry } from '../ledger/entry-events';
+import { eventParts, type OwnEntry } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { percentText } from '../users/users.view';
+import { percentText } from '../users/users.module';
 import type { OrderRow } from './orders.repository';
 import type { Viewer } from './orders.view';
 import { cryptoOf, settlePayIn, settlePayOut } from './pricing';

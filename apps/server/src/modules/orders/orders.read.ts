@@ -13,20 +13,19 @@ import {
   orderStatuses,
   paginate,
 } from '@paydesk/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { emptyChunks, keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
-import { dateRange } from '../payments/payments.view';
+import { dateRange } from '../payments/payments.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { users } from '../users/users.table';
-import { percentText } from '../users/users.view';
+import { percentText, users } from '../users/users.module';
+import { webhookDeliveriesOf } from './order-news';
 import { ownMoney, transfersOf, transfersView } from './orders.money';
 import * as repo from './orders.repository';
-import { webhookAttempts, webhookDeliveries } from './orders.table';
 import { orderCsvColumns, orderView, type Viewer } from './orders.view';
 
 /** A list query without its paging: what an export takes. */
@@ -181,7 +180,7 @@ export async function orderDetails(
       : Promise.resolve([]),
     ownMoney(deps.db, order, viewer, deps.reference, language),
   ]);
-  const webhooks = admin || viewer.type === 'merchant' ? await deliveriesOf(deps.db, id) : null;
+  const webhooks = admin || viewer.type === 'merchant' ? await webhookDeliveriesOf(deps.db, id) : null;
   return {
     order: orderView(found, viewer, deps.reference, language),
     pricing: admin
@@ -207,40 +206,4 @@ export async function orderDetails(
     own_money: own,
     webhooks,
   };
-}
-
-async function deliveriesOf(db: Executor, orderId: string) {
-  const deliveries = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.orderId, orderId))
-    .orderBy(asc(webhookDeliveries.createdAt));
-  const attempts =
-    deliveries.length > 0
-      ? await db
-          .select()
-          .from(webhookAttempts)
-          .where(
-            inArray(
-              webhookAttempts.deliveryId,
-              deliveries.map((delivery) => delivery.id),
-            ),
-          )
-          .orderBy(asc(webhookAttempts.attemptedAt))
-      : [];
-  return deliveries.map((delivery) => ({
-    id: delivery.id,
-    type: delivery.type,
-    status: delivery.status as 'pending' | 'delivered' | 'failed' | 'skipped',
-    created_at: delivery.createdAt.toISOString(),
-    attempts: attempts
-      .filter((attempt) => attempt.deliveryId === delivery.id)
-      .map((attempt) => ({
-        attempted_at: attempt.attemptedAt.toISOString(),
-        status_code: attempt.statusCode,
-        duration_ms: attempt.durationMs,
-        error: attempt.error,
-        response_excerpt: attempt.responseExcerpt,
-      })),
-  }));
 }

@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectPrepared, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset } from '../../db/keyset';
-import { flows } from '../flows/flows.table';
-import { partnerSystems } from '../partners/partners.table';
-import { users } from '../users/users.table';
+import { flows } from '../flows/flows.module';
+import { partnerSystems } from '../partners/partners.module';
+import { users } from '../users/users.module';
 import { orderEvents, orders } from './orders.table';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -14,8 +14,9 @@ import { selectRows } from '../../db/client';
 import { flowExecutors } from '../flows/flows.table';
 import { jobs } from '../jobs/jobs.table';
 import { balancesOf } from '../ledger/ledger.repository';
+import { webhookDeliveries } from '../webhooks/webhooks.table';
 import { expireJob, expireOrder } from './orders.service';
-import { orderEvents, orders, webhookDeliveries } from './orders.table';
+import { orderEvents, orders } from './orders.table';
 
 let ctx: TestContext;
 let world: OrderWorld;

@@ -13,7 +13,8 @@ import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { enqueueWebhook } from '../webhooks/outbox';
+import { enqueueJobs } from '../jobs/jobs.module';
+import { announceWebhooks } from './order-news';
 import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.read';
 import * as repo from './orders.repository';
 import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';
@@ -134,9 +135,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { order } = await visibleOrder(deps, viewerOf(request), request.params.id);
       if (order.status !== 'paid' && order.status !== 'canceled') throw new DomainError('order_status_conflict');
       await deps.db.transaction(async (tx) => {
-        await enqueueWebhook(tx, deps.reference, order, order.status === 'paid' ? 'order.paid' : 'order.canceled', {
-          force: true,
-        });
+        const type = order.status === 'paid' ? 'order.paid' : 'order.canceled';
+        await enqueueJobs(tx, await announceWebhooks(tx, deps.reference, [order], type, { force: true }));
       });
       return answer(request, request.params.id);
     },

@@ -7,7 +7,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -130,71 +129,4 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
-);
-
-/**
- * The webhook outbox (DESIGN §10): an event written in the transaction that caused it, delivered by the job runner.
- * The row's id is the event id a merchant drops duplicates by.
- */
-export const webhookDeliveries = pgTable(
-  'webhook_deliveries',
-  {
-    id: uuid('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    /** pending, delivered, failed (after the last attempt) or skipped (no URL or key to deliver with). */
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
-  },
-  (table) => [
-    index('webhook_deliveries_order_idx').on(table.orderId, table.createdAt),
-    check('webhook_deliveries_status_check', sql`${table.status} in ('pending', 'delivered', 'failed', 'skipped')`),
-  ],
-);
-
-/** Every attempt of a delivery: time, status, duration, error, the first kilobyte of the answer. */
-export const webhookAttempts = pgTable(
-  'webhook_attempts',
-  {
-    id: uuid('id').primaryKey(),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    statusCode: integer('status_code'),
-    durationMs: integer('duration_ms').notNull(),
-    error: text('error'),
-    responseExcerpt: text('response_excerpt'),
-  },
-  (table) => [index('webhook_attempts_delivery_idx').on(table.deliveryId, table.attemptedAt)],
-);
-
-/**
- * Idempotency keys of the API (DESIGN §9), kept 24 hours per key owner: the first answer is replayed for the same
- * body; another body is refused; a request still running is a conflict.
- */
-export const apiIdempotency = pgTable(
-  'api_idempotency',
-  {
-    ownerId: uuid('owner_id').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    /** running or done. */
-    state: text('state').notNull(),
-    statusCode: integer('status_code'),
-    body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.ownerId, table.key] }),
-    index('api_idempotency_created_idx').on(table.createdAt),
-  ],
 );

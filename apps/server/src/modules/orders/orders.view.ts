@@ -2,9 +2,9 @@ import type { ApiOrder, Language, Order, OrderStatus, OrderType, PaymentDetails 
 import { cryptoCurrency, formatMoney } from '@paydesk/contract';
 import type { CsvColumn } from '../../http/csv';
 import { translate } from '../../i18n/messages';
-import { rateText } from '../flows/rates';
+import { rateText } from '../flows/flows.module';
+import { paymentTypeImageUrl } from '../reference/reference.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { paymentTypeImageUrl } from '../reference/reference.read';
 import { canDispute } from './lifecycle';
 import type { OrderRow, OrderWithNames } from './orders.repository';
 

@@ -1,7 +1,7 @@
 import { type Currency, cryptoCurrency, ratioOfDecimal } from '@paydesk/contract';
 import { DomainError } from '../../lib/errors';
 import { derivedId } from '../../lib/ids';
-import { platformAccount, type TransferSpec, userAccount } from '../ledger/ledger.service';
+import { platformAccount, type TransferSpec, userAccount } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
 import type { OrderRow } from './orders.repository';
 import { ceilOf, cryptoOf, type Exact, payInHold, payOutHold, settlePayIn, settlePayOut } from './pricing';

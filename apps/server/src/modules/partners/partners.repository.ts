@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { contains } from '../../db/like';
-import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.table';
-import { users } from '../users/users.table';
+import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.module';
+import { users } from '../users/users.module';
 import { partnerSystems } from './partners.table';
 
 export type PartnerSystemRow = typeof partnerSystems.$inferSelect;

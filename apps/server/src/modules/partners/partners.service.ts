@@ -17,12 +17,12 @@ import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
-import { recordAudit } from '../audit/audit.service';
-import { flowsExecutedBy } from '../flows/flows.repository';
-import * as ledger from '../ledger/ledger.repository';
-import { dateRange } from '../payments/payments.view';
+import { recordAudit } from '../audit/audit.module';
+import * as ledger from '../ledger/ledger.module';
+import { dateRange } from '../payments/payments.module';
 import type { ReferenceData } from '../reference/reference.read';
-import * as users from '../users/users.repository';
+import * as users from '../users/users.module';
+import { flowsExecutedBy } from './partner-flows';
 import * as repo from './partners.repository';
 
 export interface PartnerDeps {

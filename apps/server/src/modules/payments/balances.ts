@@ -1,7 +1,7 @@
 import { type BalanceSummary, formatMoney, type SystemBalance, USDT } from '@paydesk/contract';
 import type { Executor } from '../../db/client';
-import * as ledger from '../ledger/ledger.repository';
-import * as users from '../users/users.repository';
+import * as ledger from '../ledger/ledger.module';
+import * as users from '../users/users.module';
 import * as repo from './payments.repository';
 
 /** GET /user/balance: the signed-in user's balances; a trader's insurance requirement too. */

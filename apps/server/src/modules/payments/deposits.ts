@@ -4,13 +4,12 @@ import { type Db, selectRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
-import { recordAudit } from '../audit/audit.service';
-import { announceUserChanged } from '../auth/sessions.repository';
-import { depositAddedType, publishEvent } from '../events/events.bus';
-import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.service';
-import { insuranceDueMinor } from '../users/insurance';
-import * as users from '../users/users.repository';
-import * as wallets from '../wallets/wallets.repository';
+import { recordAudit } from '../audit/audit.module';
+import { depositAddedType, publishEvent } from '../events/events.module';
+import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.module';
+import * as users from '../users/users.module';
+import { announceUserChanged, insuranceDueMinor } from '../users/users.module';
+import * as wallets from '../wallets/wallets.module';
 import * as repo from './payments.repository';
 
 export interface DepositInput {

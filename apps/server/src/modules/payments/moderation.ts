@@ -3,9 +3,9 @@ import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../lib/errors';
 import { derivedId } from '../../lib/ids';
-import { recordAudit } from '../audit/audit.service';
-import { balanceChangedType, publishEvent } from '../events/events.bus';
-import { platformAccount, postTransfers, userAccount } from '../ledger/ledger.service';
+import { recordAudit } from '../audit/audit.module';
+import { balanceChangedType, publishEvent } from '../events/events.module';
+import { platformAccount, postTransfers, userAccount } from '../ledger/ledger.module';
 import { getPayment } from './payments.read';
 import * as repo from './payments.repository';
 

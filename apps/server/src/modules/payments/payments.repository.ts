@@ -5,7 +5,7 @@ import { type Executor, selectRows } from '../../db/client';
 import { countRows, type RowCount } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { users } from '../users/users.table';
+import { users } from '../users/users.module';
 import { payments } from './payments.table';
 
 export type PaymentRow = typeof payments.$inferSelect;

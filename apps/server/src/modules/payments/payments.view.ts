@@ -11,7 +11,7 @@ import {
 } from '@paydesk/contract';
 import type { CsvColumn } from '../../http/csv';
 import { translate } from '../../i18n/messages';
-import { eventCodeOf, eventParts, mainAccountOf } from '../ledger/entry-events';
+import { eventCodeOf, eventParts, mainAccountOf } from '../ledger/ledger.module';
 import type { HistoryEntry, PaymentWithPeople } from './payments.repository';
 
 const titled = (language: Language, prefix: string, slug: string) => ({

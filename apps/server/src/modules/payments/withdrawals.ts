@@ -11,11 +11,11 @@ import type { Db, Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
 import { isTronAddress } from '../../lib/tron';
-import { recordAudit } from '../audit/audit.service';
-import { balanceChangedType, publishEvent } from '../events/events.bus';
-import { postTransfers, userAccount } from '../ledger/ledger.service';
-import * as users from '../users/users.repository';
-import * as wallets from '../wallets/wallets.repository';
+import { recordAudit } from '../audit/audit.module';
+import { balanceChangedType, publishEvent } from '../events/events.module';
+import { postTransfers, userAccount } from '../ledger/ledger.module';
+import * as users from '../users/users.module';
+import * as wallets from '../wallets/wallets.module';
 import { getPayment } from './payments.read';
 import * as repo from './payments.repository';
 

@@ -3,7 +3,7 @@ import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { users } from '../users/users.table';
+import { users } from '../users/users.module';
 import { requisiteRestrictions, requisites } from './requisites.table';
 
 export type RequisiteRow = typeof requisites.$inferSelect;

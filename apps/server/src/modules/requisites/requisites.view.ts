@@ -1,8 +1,8 @@
 import type { AvailableFilter, Language, Requisite } from '@paydesk/contract';
 import { type CsvColumn, yesNo } from '../../http/csv';
 import { translate } from '../../i18n/messages';
-import { attributeView, currencyView, paymentTypeImageUrl, type ReferenceData } from '../reference/reference.read';
-import { isOnline } from '../users/users.view';
+import { attributeView, currencyView, paymentTypeImageUrl, type ReferenceData } from '../reference/reference.module';
+import { isOnline } from '../users/users.module';
 import type { RequisiteWithOwner, RestrictionRow } from './requisites.repository';
 import { requisiteRestrictionTypes } from './restriction-types';
 

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import { type Executor, selectRows } from '../../db/client';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
-import { rateText } from '../flows/rates';
+import { rateText } from '../flows/flows.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { refreshedAt } from './statistics.refresh';
 

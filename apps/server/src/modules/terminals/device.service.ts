@@ -2,7 +2,7 @@ import type { DeviceInfo, DeviceNotification, TerminalStatus } from '@paydesk/co
 import type { Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/ids';
-import { createThrottle } from '../auth/throttle';
+import { createThrottle } from '../auth/auth.module';
 import { type MessageResult, receiveBankMessages } from './bank-messages/settle';
 import * as repo from './terminals.repository';
 import { announceTerminal as announce, normalizedPairingCode, type TerminalDeps } from './terminals.service';

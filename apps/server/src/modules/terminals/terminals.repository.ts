@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
-import { requisites } from '../requisites/requisites.table';
-import { users } from '../users/users.table';
+import { requisites } from '../requisites/requisites.module';
+import { users } from '../users/users.module';
 import { bankMessages, terminalForwarding, terminalRequisites, terminals } from './terminals.table';
 
 export type TerminalRow = typeof terminals.$inferSelect;

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { merchantPayIn, type OrderWorld, orderStatus, orderWorld, readyTrader } from '../../../test/orders-fixture';
 import { roleClients } from '../../../test/role-clients';
+import { demoHeartbeat, forwardDemoPayment, seedDemoTerminal } from '../../demo/device';
 import { newId } from '../../lib/ids';
 import { antiFraudCases } from '../anti-fraud/anti-fraud.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
-import { orderEvents, orders, webhookDeliveries } from '../orders/orders.table';
+import { orderEvents, orders } from '../orders/orders.table';
 import { requisites } from '../requisites/requisites.table';
-import { demoHeartbeat, forwardDemoPayment, seedDemoTerminal } from './demo-device';
+import { webhookDeliveries } from '../webhooks/webhooks.table';
 import { sweepLostConnections } from './terminals.service';
 import { bankMessages, terminals } from './terminals.table';
 

@@ -1,8 +1,8 @@
 import type { User } from '@paydesk/contract';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { diff, recordAudit } from '../audit/audit.service';
-import { announceUserChanged, endSessions } from '../auth/sessions.repository';
+import { diff, recordAudit } from '../audit/audit.module';
+import { announceUserChanged, revokeAccess } from './user-news';
 import { loadUser } from './users.read';
 import * as repo from './users.repository';
 import { fieldError } from './users.rules';
@@ -24,7 +24,7 @@ export async function setBlocked(
     if (current.isBlocked === blocked) throw new DomainError('conflict');
     const before = await loadUser(tx, id);
     await repo.updateUser(tx, id, { isBlocked: blocked, blockComment: blocked ? comment : null });
-    if (blocked) await endSessions(tx, id, null);
+    if (blocked) await revokeAccess(tx, id);
     else await announceUserChanged(tx, id);
     const after = await loadUser(tx, id);
     await recordAudit(tx, {

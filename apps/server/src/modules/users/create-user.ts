@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { newId, randomToken } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.module';
 import { applyProfile, settleInsurance } from './users.profile';
 import { loadUser } from './users.read';
 import * as repo from './users.repository';

@@ -1,6 +1,6 @@
 import { USDT } from '@paydesk/contract';
 import type { Executor } from '../../db/client';
-import { balancesOf } from '../ledger/ledger.repository';
+import { balancesOf } from '../ledger/ledger.module';
 import type { TraderProfileRow } from './users.repository';
 
 /**

@@ -2,8 +2,8 @@ import { parseAmount, parseMoney, type profileInputSchema, USDT } from '@paydesk
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { announceUserChanged } from '../auth/sessions.repository';
 import { insuranceDueMinor } from './insurance';
+import { announceUserChanged } from './user-news';
 import * as repo from './users.repository';
 import { fieldError } from './users.rules';
 

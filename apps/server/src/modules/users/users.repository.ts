@@ -1,9 +1,10 @@
+import { USDT } from '@paydesk/contract';
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
-import { openUserAccounts } from '../ledger/ledger.repository';
+import { openUserAccounts } from '../ledger/ledger.module';
 import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,7 +46,7 @@ export async function findUserByInviteCode(db: Executor, code: string): Promise<
 export async function insertUser(db: Executor, user: NewUser, traderProfile?: NewTraderProfile): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   if (!row) throw new Error('insert returned no row');
-  await openUserAccounts(db, row.id);
+  await openUserAccounts(db, row.id, USDT.code);
   if (user.type === 'trader') await db.insert(traderProfiles).values({ userId: row.id, ...traderProfile });
   return row;
 }

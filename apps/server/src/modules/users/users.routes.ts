@@ -5,7 +5,6 @@ import {
   createUserSchema,
   listEnvelope,
   listQuerySchema,
-  passwordSetupSchema,
   permissionSchema,
   roleSchema,
   successEnvelope,
@@ -16,11 +15,9 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientOf } from '../../http/client';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
-import { acceptInvite } from './accept-invite';
 import { setBlocked } from './block-user';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
@@ -195,22 +192,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await agentTraders(db, requireUser(request).id, request.query),
     }),
-  );
-
-  app.post(
-    '/password/setup',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Set a password from an invite',
-        tags,
-        body: passwordSetupSchema,
-        response: replies({ 200: successEnvelope(z.null()) }, [419, 422, 429]),
-      },
-    },
-    async (request) => {
-      await acceptInvite(deps, request.body.code, request.body.new_password, clientOf(request));
-      return { success: true as const, data: null };
-    },
   );
 };

@@ -8,9 +8,9 @@ import { newId } from '../../lib/ids';
 import { countWebhookDelivery, type WebhookOutcome } from '../../lib/metrics';
 import { checkedLookup, DestinationRefused, destinationProblem, type Resolve } from '../../lib/network';
 import type { JobDefinition } from '../jobs/jobs.runner';
-import { webhookAttempts, webhookDeliveries } from '../orders/orders.table';
-import { users } from '../users/users.table';
+import { users } from '../users/users.module';
 import { webhookSchedule } from './outbox';
+import { webhookAttempts, webhookDeliveries } from './webhooks.table';
 
 const defaultTimeoutMs = 10_000;
 const excerptBytes = 1024;

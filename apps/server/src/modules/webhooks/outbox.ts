@@ -1,26 +1,23 @@
 import type { WebhookEvent } from '@paydesk/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { enqueueJobs, type NewJob } from '../jobs/jobs.repository';
-import type { OrderRow } from '../orders/orders.repository';
-import { webhookDeliveries } from '../orders/orders.table';
-import { apiOrderView } from '../orders/orders.view';
-import type { ReferenceData } from '../reference/reference.read';
-import { userWebhooks } from '../users/users.table';
+import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
+import {
+  apiOrderView,
+  type OrderRow,
+  type OrderWebhookDelivery,
+  type OrderWebhooks,
+  type WebhookOptions,
+  type WebhookType,
+} from '../orders/orders.module';
+import type { ReferenceData } from '../reference/reference.module';
+import { userWebhooks } from '../users/users.module';
+import { webhookAttempts, webhookDeliveries } from './webhooks.table';
 
 export const webhookJob = 'webhooks.deliver';
 
-export interface WebhookOptions {
-  /** Written even when the merchant switched the type off (a resend the admin asked for). */
-  force?: boolean;
-  /** The dispute a `dispute.*` webhook is about. */
-  dispute?: WebhookEvent['dispute'];
-  /** The merchants who switched the type off, when the caller read them already (saves a query on a hot path). */
-  merchantsOff?: ReadonlySet<string>;
-}
-
-export type WebhookType = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
+export type { WebhookOptions, WebhookType };
 
 /**
  * Writes a webhook into the outbox in the caller's transaction (DESIGN §10) and queues its delivery: it exists, and
@@ -124,3 +121,44 @@ export const webhookSchedule: readonly number[] = [
   ...Array<number>(5).fill(60 * 60_000),
   ...Array<number>(3).fill(6 * 60 * 60_000),
 ];
+
+/** Orders' announcement of webhooks (DESIGN §17): written into the outbox in the order's transaction. */
+export const writeOrderWebhooks = (tx: Executor, { reference, orders, type, options }: OrderWebhooks) =>
+  writeWebhooks(tx, reference, orders, type, options);
+
+/** The deliveries of an order's webhooks with their attempts, as the order's details show them (orders ask). */
+export async function deliveriesOf(db: Executor, { orderId }: { orderId: string }): Promise<OrderWebhookDelivery[]> {
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.orderId, orderId))
+    .orderBy(asc(webhookDeliveries.createdAt));
+  const attempts =
+    deliveries.length > 0
+      ? await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((delivery) => delivery.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.attemptedAt))
+      : [];
+  return deliveries.map((delivery) => ({
+    id: delivery.id,
+    type: delivery.type,
+    status: delivery.status as 'pending' | 'delivered' | 'failed' | 'skipped',
+    created_at: delivery.createdAt.toISOString(),
+    attempts: attempts
+      .filter((attempt) => attempt.deliveryId === delivery.id)
+      .map((attempt) => ({
+        attempted_at: attempt.attemptedAt.toISOString(),
+        status_code: attempt.statusCode,
+        duration_ms: attempt.durationMs,
+        error: attempt.error,
+        response_excerpt: attempt.responseExcerpt,
+      })),
+  }));
+}

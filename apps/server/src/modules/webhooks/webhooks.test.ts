@@ -7,10 +7,10 @@ import { createTestApp, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../../test/orders-fixture';
 import { createSecrets, loadSecretsKey } from '../../lib/secrets';
 import { jobs } from '../jobs/jobs.table';
-import { webhookDeliveries } from '../orders/orders.table';
 import { users } from '../users/users.table';
 import { webhookDelivery } from './delivery';
 import { webhookJob, webhookSchedule } from './outbox';
+import { webhookDeliveries } from './webhooks.table';
 
 /** A merchant's webhook endpoint: answers with the statuses it is given, in turn, and keeps what it received. */
 interface Received {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { JobDefinition } from '../../jobs/jobs.runner';
-import * as wallets from '../../wallets/wallets.repository';
+import * as wallets from '../../wallets/wallets.module';
 import { creditDeposit } from '../deposits';
 
 /** One TRC-20 transfer as TronGrid's `GET /v1/accounts/{address}/transactions/trc20` lists it. */

@@ -3,10 +3,9 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
 import { countBankMessages } from '../../../lib/metrics';
-import { openCase } from '../../anti-fraud/anti-fraud.rules';
-import { engineTime, lockPayableOrders, type OrderDeps, payLockedPayIns } from '../../orders/orders.service';
-import { orders } from '../../orders/orders.table';
-import { requisites } from '../../requisites/requisites.table';
+import { engineTime, lockPayableOrders, type OrderDeps, orders, payLockedPayIns } from '../../orders/orders.module';
+import { requisites } from '../../requisites/requisites.module';
+import { requisiteBlockedHandlers } from '../terminal-news';
 import * as repo from '../terminals.repository';
 import { type ParsedBankMessage, parseBankMessage } from './parse';
 
@@ -198,12 +197,10 @@ export async function receiveBankMessages(
     await tx.update(requisites).set({ isActive: false }).where(inArray(requisites.id, blockedIds));
     for (const reading of blocked) {
       for (const requisiteId of reading.named) {
-        await openCase(tx, {
-          rule: 'requisite_blocked_by_bank',
-          kind: 'requisite',
-          key: `requisite:${requisiteId}`,
+        await requisiteBlockedHandlers.announce(tx, {
           requisiteId,
-          evidence: { bank: reading.parsed?.bank ?? '', terminal: terminal.name },
+          bank: reading.parsed?.bank ?? '',
+          terminal: terminal.name,
         });
       }
     }

@@ -1,13 +1,12 @@
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { diff, recordAudit } from '../audit/audit.service';
-import type { ClientInfo } from '../auth/login';
-import { endSessions } from '../auth/sessions.repository';
-import { createThrottle } from '../auth/throttle';
-import { loadUser } from './users.read';
-import * as repo from './users.repository';
-import { auditSnapshot } from './users.view';
+import { diff, recordAudit } from '../audit/audit.module';
+import * as repo from '../users/users.module';
+import { auditSnapshot, loadUser } from '../users/users.module';
+import type { ClientInfo } from './login';
+import { endSessions } from './sessions.repository';
+import { createThrottle } from './throttle';
 
 /**
  * POST /password/setup: sets the password of an invited user. The code works once and only before it expires;

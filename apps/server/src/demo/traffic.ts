@@ -1,25 +1,25 @@
 import { defaultLanguage, formatAmount } from '@paydesk/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import { type HistoryOptions, type HistoryParties, payerBanks, seedHistory } from '../../demo/history';
-import { receiptPdf } from '../../demo/receipt';
-import { DomainError } from '../../lib/errors';
-import type { FileStorage } from '../../lib/file-storage';
-import { randomToken } from '../../lib/ids';
-import { openDispute } from '../disputes/disputes.service';
-import type { JobDefinition } from '../jobs/jobs.runner';
-import type { DemoChain } from '../payments/sources/demo';
-import { requisites } from '../requisites/requisites.table';
-import { demoHeartbeat, forwardDemoPayment } from '../terminals/demo-device';
-import { users } from '../users/users.table';
+import { DomainError } from '../lib/errors';
+import type { FileStorage } from '../lib/file-storage';
+import { randomToken } from '../lib/ids';
+import { openDispute } from '../modules/disputes/disputes.module';
+import type { JobDefinition } from '../modules/jobs/jobs.module';
 import {
   cancelByMerchant,
   confirmPayIn,
   createOrder,
   markPaidByExecutor,
   type OrderDeps,
+  orders,
   takePayOut,
-} from './orders.service';
-import { orders } from './orders.table';
+} from '../modules/orders/orders.module';
+import type { DemoChain } from '../modules/payments/payments.module';
+import { requisites } from '../modules/requisites/requisites.module';
+import { users } from '../modules/users/users.module';
+import { demoHeartbeat, forwardDemoPayment } from './device';
+import { type HistoryOptions, type HistoryParties, payerBanks, seedHistory } from './history';
+import { receiptPdf } from './receipt';
 
 /** Demo orders are the demo merchant's with this prefix: an order someone makes through the API is never touched. */
 const demoPrefix = 'demo-';

@@ -1,11 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { newId, randomToken, sha256 } from '../../lib/ids';
-import { engineTime, type OrderDeps } from '../orders/orders.service';
-import { orders } from '../orders/orders.table';
-import { type MessageResult, receiveBankMessages } from './bank-messages/settle';
-import * as repo from './terminals.repository';
-import { type DeviceDetails, terminalRequisites, terminals } from './terminals.table';
+import type { Db, Executor } from '../db/client';
+import { newId, randomToken, sha256 } from '../lib/ids';
+import { engineTime, type OrderDeps, orders } from '../modules/orders/orders.module';
+import * as repo from '../modules/terminals/terminals.module';
+import {
+  type DeviceDetails,
+  type MessageResult,
+  receiveBankMessages,
+  terminalRequisites,
+  terminals,
+} from '../modules/terminals/terminals.module';
 
 /** The simulated phone of demo mode: known by this android id, it is never a real device. */
 export const demoAndroidId = 'demo-pixel-7';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBankMessage } from './bank-messages/parse';
-import { bankMessageFor, openingBalanceMinor, payerName } from './demo-device';
+import { parseBankMessage } from '../modules/terminals/bank-messages/parse';
+import { bankMessageFor, openingBalanceMinor, payerName } from './device';
 
 describe("the demo phone's bank messages (DESIGN §7)", () => {
   const at = new Date('2026-11-20T14:05:00Z');

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authSweepHandlers } from '../auth/auth.module';
+import { apiV1 } from './api.routes';
+import { sweepKeys } from './idempotency';
+
+/**
+ * The merchant and executor API (DESIGN §9, §17), registered at its own prefix with its own OpenAPI document; its
+ * idempotency keys are swept with the sessions.
+ */
+export const apiModule: FastifyPluginAsync = async (app) => {
+  authSweepHandlers.subscribe(sweepIdempotencyKeys);
+  await app.register(apiV1);
+};
+
+const sweepIdempotencyKeys = (db: Parameters<typeof sweepKeys>[0]) => sweepKeys(db);

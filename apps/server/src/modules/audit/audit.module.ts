@@ -1,0 +1,2 @@
+export { diff, recordAudit } from './audit.service';
+export { auditEvents } from './audit.table';

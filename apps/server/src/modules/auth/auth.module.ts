@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { accessRevokedHandlers } from '../users/users.module';
+import { authSweepJob } from './auth.maintenance';
+import { authRoutes } from './auth.routes';
+import { deleteOtherSessions } from './sessions.repository';
+
+export { authSweepHandlers } from './auth.maintenance';
+export type { CurrentUsers } from './current-user';
+export { createCurrentUsers } from './current-user';
+export { endSessions, findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
+export { createThrottle } from './throttle';
+
+/**
+ * The auth module (DESIGN §3, §17): sign-in, sessions and passwords; ends a user's sessions when users revoke the
+ * user's access, and sweeps what has ended.
+ */
+export const authModule: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  accessRevokedHandlers.subscribe(endAllSessions);
+  const { db, config } = app.deps;
+  app.jobs.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
+  app.jobs.schedule('auth.sweep', config.SESSION_SWEEP_SECONDS);
+};
+
+async function endAllSessions(tx: Parameters<typeof deleteOtherSessions>[0], { userId }: { userId: string }) {
+  await deleteOtherSessions(tx, userId, null);
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { partnerFlowReaders } from '../partners/partners.module';
+import { flowsExecutedBy } from './flows.repository';
+import { flowsRoutes } from './flows.routes';
+import { createRateFeed } from './rates';
+
+export { insertExecutor, insertFlow, upsertTraderRestriction } from './flows.repository';
+export { flowExecutors, flows } from './flows.table';
+export type { QuoteRow } from './rates';
+export { currentRate, rateText } from './rates';
+
+/**
+ * The flows module (DESIGN §8, §17): its routes, the rate feed when one is configured, and the flows a partner
+ * executes for the partners' list.
+ */
+export const flowsModule: FastifyPluginAsync = async (app) => {
+  await app.register(flowsRoutes);
+  partnerFlowReaders.subscribe((db, { userId }) => flowsExecutedBy(db, userId));
+  const { db, config } = app.deps;
+  if (config.RATE_FEED_URL) {
+    app.jobs.define('rates.poll', createRateFeed({ db, config, reference: app.reference, log: app.log }).job);
+  }
+  app.jobs.schedule('rates.poll', config.RATE_FEED_URL ? config.RATE_FEED_POLL_SECONDS : null);
+};

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { orderWebhookHandlers, orderWebhookReaders } from '../orders/orders.module';
+import { webhookDelivery } from './delivery';
+import { deliveriesOf, webhookJob, writeOrderWebhooks } from './outbox';
+
+/**
+ * The webhooks module (DESIGN §10, §17): writes the webhooks orders announce into its outbox, in the order's
+ * transaction, delivers them through the job runner and tells an order's deliveries to its details.
+ */
+export const webhooksModule: FastifyPluginAsync = async (app) => {
+  orderWebhookHandlers.subscribe(writeOrderWebhooks);
+  orderWebhookReaders.subscribe(deliveriesOf);
+  app.jobs.define(webhookJob, webhookDelivery(app.deps, app.log));
+};
