@@ -1,4 +1,4 @@
-import type { AvailableFilter, BalanceHistoryRow, BalanceSummary, KeysetListData } from '@paydesk/contract';
+import type { AvailableFilter, BalanceHistoryRow, BalanceSummary, KeysetListData, Payment } from '@paydesk/contract';
 import { USDT } from '@paydesk/contract';
 import { makeUser, makeWallet, users } from '../../app/testing';
 
@@ -104,5 +104,29 @@ export function historyPage(
         ...pagination,
       },
     },
+  };
+}
+
+/** A payment as `POST /wallet/withdrawals` and `POST /wallet/demo_deposit` answer it (checked against the contract). */
+export function paymentOf(overrides: Partial<Payment> = {}): Payment {
+  return {
+    guid: '01a20443-0000-7000-8000-00000000d101',
+    type: { slug: 'deposit', title: 'Deposit' },
+    status: { slug: 'done', title: 'Completed' },
+    date: '2026-03-05T07:08:09.000Z',
+    updated_at: '2026-03-05T07:08:09.000Z',
+    money: { amount: '4000', currency: USDT },
+    payable: { uuid: merchant.userId, username: 'merchant' },
+    order_uuid: null,
+    balance_before: null,
+    balance_after: null,
+    address: null,
+    tx_hash: null,
+    trader: null,
+    source: null,
+    comment: null,
+    decided_by: null,
+    decided_at: null,
+    ...overrides,
   };
 }

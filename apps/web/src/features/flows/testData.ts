@@ -1,4 +1,4 @@
-import type { Flow, ListData, RateSourceInfo, RestrictionType, TraderRestriction } from '@paydesk/contract';
+import type { Flow, ListData, RateSourceInfo, RestrictionType, TraderRestriction, User } from '@paydesk/contract';
 
 /** Fixtures of the flows screen's tests. */
 
@@ -54,16 +54,37 @@ export function listOf<T>(items: T[]): ListData<T> {
   };
 }
 
-const choice = (uuid: string, username: string, usable = true) => ({
+/** A user of a select list, whole as `GET /user` answers it (the answer is checked against the contract). */
+const choice = (type: User['type'], uuid: string, username: string, usable = true): User => ({
   uuid,
   username,
+  email: null,
+  type,
+  is_root: false,
+  comment: null,
   is_active: true,
   is_blocked: !usable,
+  block_comment: null,
+  is_online: false,
+  manual_withdrawal: false,
+  two_factor: false,
+  invite_code: null,
+  roles: [],
+  permissions: [],
+  wallets: [],
+  balance: {
+    hold: '0',
+    virtual: '0',
+    insurance: '0',
+    currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 },
+  },
+  created_at: '2026-03-05T07:08:09.000Z',
+  profile: null,
 });
 
-export const merchants = [choice(merchantUuid, 'merchant')];
-export const traders = [choice(traderUuid, 'trader'), choice(trader2Uuid, 'trader2')];
-export const partners = [choice(partnerUuid, 'partner')];
+export const merchants = [choice('merchant', merchantUuid, 'merchant')];
+export const traders = [choice('trader', traderUuid, 'trader'), choice('trader', trader2Uuid, 'trader2')];
+export const partners = [choice('partner', partnerUuid, 'partner')];
 
 export const fiatCurrencies = [
   { code: 'RUB', name: 'Russian ruble', ratio_fraction: 2 },

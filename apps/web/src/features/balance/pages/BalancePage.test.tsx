@@ -19,6 +19,7 @@ import {
   historyRow,
   merchant,
   partner,
+  paymentOf,
   realAddress,
   summaryOf,
   trader,
@@ -323,7 +324,7 @@ describe('pay out', () => {
     const { calls } = serveBalance(merchant, {
       'GET /user/balance': () => envelope(summaryOf(balances++ === 0 ? {} : { available: '3800' })),
       'POST /wallet/withdrawals': envelope({
-        ...historyRow(),
+        ...paymentOf({ type: { slug: 'withdraw', title: 'Withdrawal' } }),
         status: { slug: 'moderation', title: 'On moderation' },
         money: { amount: '1200', currency: USDT },
       }),
@@ -437,7 +438,7 @@ describe('pay in', () => {
       'GET /platform': envelope({ ...platform, demo: true }),
       'POST /wallet/demo_deposit': envelope({
         credited: true,
-        payment: { ...historyRow(), money: { amount: '100', currency: USDT } },
+        payment: paymentOf({ money: { amount: '100', currency: USDT } }),
       }),
     });
     renderApp('/balance');
