@@ -1,4 +1,4 @@
-import type { ListData, User, Wallet } from '@paydesk/contract';
+import type { ListData, Payment, User, Wallet } from '@paydesk/contract';
 
 /** Fixtures of the wallets screen's tests. */
 
@@ -80,3 +80,24 @@ export function userListOf(items: User[]): ListData<User> {
     },
   };
 }
+
+/** The pending withdrawal `POST /wallet/merchant_withdrawal` answers: the merchant's USDT held, the trader to send it. */
+export const merchantWithdrawal: Payment = {
+  guid: '01a201f1-0000-7000-8000-0000000a11e1',
+  type: { slug: 'withdraw', title: 'Withdrawal' },
+  status: { slug: 'pending', title: 'Pending' },
+  date: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  money: { amount: '100', currency: usdt },
+  payable: { uuid: merchantUuid, username: 'merchant' },
+  order_uuid: null,
+  balance_before: '6772.5',
+  balance_after: '6672.5',
+  address: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC',
+  tx_hash: null,
+  trader: { uuid: traderUuid, username: 'trader' },
+  source: null,
+  comment: null,
+  decided_by: null,
+  decided_at: null,
+};

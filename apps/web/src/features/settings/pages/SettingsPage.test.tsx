@@ -198,7 +198,7 @@ describe('insurance gate', () => {
       }),
       'POST /wallet/demo_deposit': () => {
         paid = true;
-        return envelope({ credited: true, payment: null });
+        return envelope({ credited: true, payment: demoDeposit() });
       },
     });
     renderApp('/settings');
@@ -287,3 +287,26 @@ describe('sections per role (SPEC §2.11, §6)', { timeout: 30_000 }, () => {
     expect(settingsCalls(calls)).toEqual([]);
   });
 });
+
+/** The payment a simulated deposit answers with (`POST /wallet/demo_deposit`). */
+function demoDeposit() {
+  return {
+    guid: '01a201f1-0000-7000-8000-00000000de90',
+    type: { slug: 'deposit', title: 'Deposit' },
+    status: { slug: 'done', title: 'Done' },
+    date: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    money: { amount: '100', currency: { code: 'USDT', name: 'Tether USD', ratio_fraction: 6 } },
+    payable: { uuid: '01a201f1-0000-7000-8000-0000000007a2', username: 'trader2' },
+    order_uuid: null,
+    balance_before: '0',
+    balance_after: '0',
+    address: realAddress,
+    tx_hash: null,
+    trader: null,
+    source: 'demo',
+    comment: null,
+    decided_by: null,
+    decided_at: null,
+  };
+}

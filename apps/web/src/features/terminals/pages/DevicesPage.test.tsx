@@ -111,9 +111,18 @@ describe('the devices table', () => {
 
   it('pauses, plays and approves through their endpoints', async () => {
     const { calls } = serveTerminals({ terminals: all }, users.root, {
-      [`POST /terminal/${working.guid}/disable/`]: envelope({ ...working, status: { slug: 'disabled_by_admin' } }),
-      [`POST /terminal/${paused.guid}/moderate/`]: envelope({ ...paused, status: { slug: 'moderation' } }),
-      [`POST /terminal/${waiting.guid}/enable/`]: envelope({ ...waiting, status: { slug: 'enabled' } }),
+      [`POST /terminal/${working.guid}/disable/`]: envelope({
+        ...working,
+        status: { slug: 'disabled_by_admin', title: 'Disabled by the admin' },
+      }),
+      [`POST /terminal/${paused.guid}/moderate/`]: envelope({
+        ...paused,
+        status: { slug: 'moderation', title: 'Moderation' },
+      }),
+      [`POST /terminal/${waiting.guid}/enable/`]: envelope({
+        ...waiting,
+        status: { slug: 'enabled', title: 'Enabled' },
+      }),
     });
     renderApp('/devices');
     const user = userEvent.setup();

@@ -18,6 +18,7 @@ import {
   merchant,
   merchantUuid,
   merchantWallet,
+  merchantWithdrawal,
   rootWallet,
   trader,
   traderUuid,
@@ -197,7 +198,7 @@ describe('merchant withdrawal', () => {
 
   it('posts the form, says the withdrawal was executed, closes and reloads the wallets', async () => {
     const { calls } = serveWallets([rootWallet], {
-      'POST /wallet/merchant_withdrawal': envelope({ guid: 'payment' }),
+      'POST /wallet/merchant_withdrawal': envelope(merchantWithdrawal),
     });
     renderApp('/wallets');
 
@@ -239,7 +240,7 @@ describe('merchant withdrawal', () => {
 
   it('speaks Russian: the §5 messages and the success toast', async () => {
     await prepareI18n('ru');
-    serveWallets([rootWallet], { 'POST /wallet/merchant_withdrawal': envelope({ guid: 'payment' }) });
+    serveWallets([rootWallet], { 'POST /wallet/merchant_withdrawal': envelope(merchantWithdrawal) });
     renderApp('/wallets');
     const user = userEvent.setup();
 
