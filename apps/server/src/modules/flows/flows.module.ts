@@ -9,13 +9,17 @@ export { flowExecutors, flows } from './flows.table';
 export type { QuoteRow } from './rates';
 export { currentRate, rateText } from './rates';
 
+/** The flows a partner executes, for the partners' list: one function, so a second app in a process subscribes it once. */
+const flowsOfPartner: Parameters<typeof partnerFlowReaders.subscribe>[0] = (db, { userId }) =>
+  flowsExecutedBy(db, userId);
+
 /**
  * The flows module (DESIGN §8, §17): its routes, the rate feed when one is configured, and the flows a partner
  * executes for the partners' list.
  */
 export const flowsModule: FastifyPluginAsync = async (app) => {
   await app.register(flowsRoutes);
-  partnerFlowReaders.subscribe((db, { userId }) => flowsExecutedBy(db, userId));
+  partnerFlowReaders.subscribe(flowsOfPartner);
   const { db, config } = app.deps;
   if (config.RATE_FEED_URL) {
     app.jobs.define('rates.poll', createRateFeed({ db, config, reference: app.reference, log: app.log }).job);
