@@ -89,6 +89,7 @@ const signedReplies = <S extends Record<number, z.ZodType>>(success: S) =>
   replies(success, signedErrors, signedMeanings);
 const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 const orderEnvelope = successEnvelope(apiOrderSchema);
+const disputeEnvelope = successEnvelope(disputeSchema);
 const one = () => signedReplies({ 200: orderEnvelope });
 const created = () => signedReplies({ 201: orderEnvelope });
 
@@ -303,26 +304,43 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     '/orders/:guid/dispute',
     {
       bodyLimit: disputeBodyLimit,
-      // The dispute's own transaction does not keep the key's answer: the key is claimed ahead.
-      config: { ...merchant, answeredInTransaction: false },
+      config: merchant,
       schema: {
         tags: ['merchant'],
         summary: 'Open a dispute on a paid order, or on a canceled one an executor had taken',
         params: guid,
         body: apiDisputeCreateSchema,
-        response: signedReplies({ 200: successEnvelope(disputeSchema) }),
+        response: signedReplies({ 200: disputeEnvelope }),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await openDispute(
-        { ...deps, files: app.files },
+    async (request, reply) => {
+      // As an order's change (issue 20, R2): the key's answer commits in the dispute's transaction.
+      const claim = request.idempotency;
+      let kept: Answer | undefined;
+      const dispute = await openDispute(
+        {
+          ...deps,
+          files: app.files,
+          answerWith: claim
+            ? async (tx, opened) => {
+                kept = {
+                  statusCode: 200,
+                  body: JSON.stringify(z.encode(disputeEnvelope, { success: true, data: opened })),
+                };
+                if (!(await saveAnswer(tx, claim, kept))) throw new KeyAnswered();
+                afterCommit(tx, () => {
+                  claim.saved = true;
+                });
+              }
+            : undefined,
+        },
         requireUser(request),
         request.params.guid,
         request.body,
         request.language,
-      ),
-    }),
+      );
+      return kept ? sendAnswer(reply, kept) : { success: true as const, data: dispute };
+    },
   );
 
   app.get(

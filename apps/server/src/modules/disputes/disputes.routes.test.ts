@@ -449,6 +449,32 @@ describe('disputes through the merchant API (POST /api/v1/orders/{guid}/dispute)
     expect(await statusOf(foreign)).toBe('paid');
     await close(world, response.json().data.uuid, { status: 'rejected' });
   });
+
+  it('answers a retry right after a crash past the commit with the dispute it opened (issue 20, R2)', async () => {
+    const guid = await paidPayIn(world, '1532');
+    const body = { reason: 'other', comment: 'Paid twice, says the payer' };
+    const send = () => world.merchant.api.post(`/api/v1/orders/${guid}/dispute`, body, { idempotencyKey: 'crash-d' });
+    // The process dies right after the dispute's transaction commits: nothing after the commit happens.
+    const db = ctx.app.db;
+    const transaction = db.transaction;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      await transaction.apply(db, args);
+      throw new Error('the process died after its commit');
+    }) as typeof transaction;
+    const crashed = await send().finally(() => {
+      db.transaction = transaction;
+    });
+    expect(crashed.statusCode).toBe(500);
+    expect(await statusOf(guid)).toBe('dispute');
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data).toMatchObject({ order_uuid: guid, status: { slug: 'open' }, fields: { comment: body.comment } });
+    // A new key is a new request: the order has its dispute already.
+    const again = await world.merchant.api.post(`/api/v1/orders/${guid}/dispute`, body, { idempotencyKey: 'crash-d2' });
+    expect(again.json().error?.code).toBe('dispute_exists');
+    await close(world, retry.json().data.uuid, { status: 'rejected' });
+  });
 });
 
 describe('lists of disputes (GET [/{role}]/dispute/)', () => {

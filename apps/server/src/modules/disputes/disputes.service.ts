@@ -12,7 +12,7 @@ import {
 } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
@@ -49,6 +49,11 @@ export interface DisputeDeps {
   config: Config;
   reference: ReferenceData;
   files: FileStorage;
+  /**
+   * Runs last in the transaction that opens a dispute, with the dispute as its opener will be answered: an API request
+   * keeps its Idempotency-Key's answer here, so the answer commits with the dispute (issue 20, R2).
+   */
+  answerWith?: (tx: Executor, dispute: Dispute) => Promise<void>;
 }
 
 /** Who opens a dispute: an admin on the screens, a merchant through the API on its own orders. */
@@ -62,17 +67,21 @@ type DisputeBody = z.output<typeof apiDisputeCreateSchema>;
 const sum = (transfers: TransferSpec[]) => transfers.reduce((total, transfer) => total + transfer.amountMinor, 0n);
 
 /** The disputes of these rows as their viewers see them: their orders and files read once for all. */
-async function viewsOf(deps: DisputeDeps, rows: repo.DisputeRow[], language: Language): Promise<Dispute[]> {
-  const [named, files] = await Promise.all([
-    orders.findOrders(
-      deps.db,
-      rows.map((row) => row.orderId),
-    ),
-    repo.filesOf(
-      deps.db,
-      rows.map((row) => row.id),
-    ),
-  ]);
+async function viewsOf(
+  deps: DisputeDeps,
+  rows: repo.DisputeRow[],
+  language: Language,
+  db: Executor = deps.db,
+): Promise<Dispute[]> {
+  // One after the other: inside a transaction they share its one connection.
+  const named = await orders.findOrders(
+    db,
+    rows.map((row) => row.orderId),
+  );
+  const files = await repo.filesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const order = named.get(row.orderId);
     if (!order) throw new Error('the order of a dispute is gone');
@@ -80,10 +89,10 @@ async function viewsOf(deps: DisputeDeps, rows: repo.DisputeRow[], language: Lan
   });
 }
 
-async function oneView(deps: DisputeDeps, id: string, language: Language): Promise<Dispute> {
-  const row = await repo.findDispute(deps.db, id);
+async function oneView(deps: DisputeDeps, id: string, language: Language, db: Executor = deps.db): Promise<Dispute> {
+  const row = await repo.findDispute(db, id);
   if (!row) throw new DomainError('not_found');
-  const [view] = await viewsOf(deps, [row], language);
+  const [view] = await viewsOf(deps, [row], language, db);
   if (!view) throw new DomainError('not_found');
   return view;
 }
@@ -114,6 +123,7 @@ export async function openDispute(
   const evidence = input.files.map(readEvidence);
   const stored: { key: string; name: string; type: string; size: number }[] = [];
   const id = newId();
+  let answered: Dispute | undefined;
   try {
     for (const file of evidence) {
       stored.push({ key: await deps.files.put(file.bytes), name: file.name, type: file.type, size: file.bytes.length });
@@ -156,13 +166,17 @@ export async function openDispute(
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });
       await enqueueJobs(tx, await orders.announceChecks(tx, [orderId], 'disputed'));
+      if (deps.answerWith) {
+        answered = await oneView(deps, id, language, tx);
+        await deps.answerWith(tx, answered);
+      }
     });
   } catch (error) {
     await Promise.all(stored.map((file) => deps.files.remove(file.key)));
     if (isUniqueViolation(error)) throw new DomainError('dispute_exists');
     throw error;
   }
-  return oneView(deps, id, language);
+  return answered ?? oneView(deps, id, language);
 }
 
 /**
