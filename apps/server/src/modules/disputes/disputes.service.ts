@@ -73,15 +73,19 @@ async function viewsOf(
   language: Language,
   db: Executor = deps.db,
 ): Promise<Dispute[]> {
-  // One after the other: inside a transaction they share its one connection.
-  const named = await orders.findOrders(
-    db,
-    rows.map((row) => row.orderId),
-  );
-  const files = await repo.filesOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const readOrders = () =>
+    orders.findOrders(
+      db,
+      rows.map((row) => row.orderId),
+    );
+  const readFiles = () =>
+    repo.filesOf(
+      db,
+      rows.map((row) => row.id),
+    );
+  // On the pool both reads go at once; inside a transaction they share its one connection, so one after the other.
+  const [named, files] =
+    db === deps.db ? await Promise.all([readOrders(), readFiles()]) : [await readOrders(), await readFiles()];
   return rows.map((row) => {
     const order = named.get(row.orderId);
     if (!order) throw new Error('the order of a dispute is gone');
