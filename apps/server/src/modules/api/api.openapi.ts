@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { replies } from '../../http/replies';
 import type { OpenapiOptions } from '../../plugins/openapi';
 
 const apiDescription = [
@@ -52,3 +54,22 @@ export const apiOpenapi: OpenapiOptions = {
     },
   },
 };
+
+const signedErrors = [401, 403, 404, 409, 422, 429] as const;
+/** What each refusal means here, with the codes a client meets under it. */
+const signedMeanings = {
+  401: 'The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid).',
+  403: "The key's owner may not make this call (forbidden, account_blocked, account_inactive).",
+  404: "No such order, or another owner's (not_found).",
+  409:
+    'Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, ' +
+    'dispute_exists, dispute_not_allowed).',
+  422:
+    'Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, ' +
+    'idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, ' +
+    'insufficient_funds).',
+  429: "Beyond the key's rate: Retry-After says how many seconds to wait (throttled).",
+} as const;
+/** The answers of a signed call: its success and every refusal a signed call meets, each with its meaning. */
+export const signedReplies = <S extends Record<number, z.ZodType>>(success: S) =>
+  replies(success, signedErrors, signedMeanings);

@@ -15,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterCommit } from '../../db/client';
-import { replies } from '../../http/replies';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
@@ -33,7 +32,7 @@ import {
   takePayOut,
 } from '../orders/orders.module';
 import { createApiAuth } from './api.auth';
-import { apiBodyLimit, apiOpenapi } from './api.openapi';
+import { apiBodyLimit, apiOpenapi, signedReplies } from './api.openapi';
 import {
   type Answer,
   claimKey,
@@ -70,23 +69,6 @@ interface ApiKeyClaim extends KeyClaim {
   saved: boolean;
 }
 
-const signedErrors = [401, 403, 404, 409, 422, 429] as const;
-/** What each refusal means here, with the codes a client meets under it. */
-const signedMeanings = {
-  401: 'The request is not signed right (api_key_invalid, timestamp_invalid, signature_invalid).',
-  403: "The key's owner may not make this call (forbidden, account_blocked, account_inactive).",
-  404: "No such order, or another owner's (not_found).",
-  409:
-    'Conflicts with the current state (order_status_conflict, client_order_id_taken, idempotency_in_flight, ' +
-    'dispute_exists, dispute_not_allowed).',
-  422:
-    'Refused: `errors` holds the messages per field (validation_failed, idempotency_key_required, ' +
-    'idempotency_key_reused, flow_unavailable, rate_unavailable, no_executor_available, pricing_invalid, ' +
-    'insufficient_funds).',
-  429: "Beyond the key's rate: Retry-After says how many seconds to wait (throttled).",
-} as const;
-const signedReplies = <S extends Record<number, z.ZodType>>(success: S) =>
-  replies(success, signedErrors, signedMeanings);
 const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 const orderEnvelope = successEnvelope(apiOrderSchema);
 const disputeEnvelope = successEnvelope(disputeSchema);

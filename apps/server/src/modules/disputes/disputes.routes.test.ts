@@ -469,7 +469,11 @@ describe('disputes through the merchant API (POST /api/v1/orders/{guid}/dispute)
     const retry = await send();
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json().data).toMatchObject({ order_uuid: guid, status: { slug: 'open' }, fields: { comment: body.comment } });
+    expect(retry.json().data).toMatchObject({
+      order_uuid: guid,
+      status: { slug: 'open' },
+      fields: { comment: body.comment },
+    });
     // A new key is a new request: the order has its dispute already.
     const again = await world.merchant.api.post(`/api/v1/orders/${guid}/dispute`, body, { idempotencyKey: 'crash-d2' });
     expect(again.json().error?.code).toBe('dispute_exists');
