@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  allocate,
-  applyRatio,
   type Currency,
-  convert,
+  convertExact,
   divide,
+  partOf,
   percentHundredths,
   type Rate,
   ratio,
   ratioOfDecimal,
   splitByShares,
   USDT,
+  wholeOf,
 } from './money';
 
 const RUB: Currency = { code: 'RUB', name: 'Russian ruble', ratio_fraction: 2 };
@@ -49,59 +49,48 @@ describe('divide', () => {
 describe('splitByShares', () => {
   it('never creates or loses a unit: the parts and the remainder add up to the whole', () => {
     fc.assert(
-      fc.property(amount, fc.array(hundredths, { maxLength: 8 }), (total, raw) => {
-        // Shares of at most 100 % in all, like a merchant fee split between trader, agents, team leads and revenue.
-        let left = 10_000;
-        const shares = raw.map((value) => {
-          const share = Math.min(value, left);
-          left -= share;
-          return percentHundredths(share);
-        });
-        const { parts, remainder } = splitByShares(total, shares);
-        expect(parts.reduce((sum, part) => sum + part, 0n) + remainder).toBe(total);
-        // The remainder is the share nobody was given, plus less than one unit per part lost to rounding down.
-        const unshared = applyRatio(total, percentHundredths(left), 'floor');
-        expect(remainder >= unshared).toBe(true);
-        expect(remainder <= unshared + BigInt(shares.length) + 1n).toBe(true);
-        for (const part of parts) expect(part >= 0n).toBe(true);
-      }),
-    );
-  });
-
-  it('refuses shares above the whole', () => {
-    expect(() => splitByShares(100n, [percentHundredths(6_000), percentHundredths(6_000)])).toThrow(RangeError);
-  });
-});
-
-describe('allocate', () => {
-  it('gives out exactly the whole, each part within one unit of its exact share', () => {
-    fc.assert(
       fc.property(
         amount,
-        fc.array(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 10 }),
-        (total, weights) => {
-          fc.pre(weights.some((weight) => weight > 0n));
-          const parts = allocate(total, weights);
-          const weightSum = weights.reduce((sum, weight) => sum + weight, 0n);
-          expect(parts.reduce((sum, part) => sum + part, 0n)).toBe(total);
-          parts.forEach((part, index) => {
-            const exactFloor = (total * (weights[index] ?? 0n)) / weightSum;
-            expect(part === exactFloor || part === exactFloor + 1n).toBe(true);
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.array(hundredths, { maxLength: 8 }),
+        (n, d, raw) => {
+          // An exact amount n/d held rounded up, given out by shares of at most 100 % in all, like a settlement's.
+          const exact = ratio(n, d);
+          const whole = wholeOf(exact, 'ceil');
+          let left = 10_000;
+          const shares = raw.map((value) => {
+            const share = Math.min(value, left);
+            left -= share;
+            return percentHundredths(share);
           });
+          const { parts, remainder } = splitByShares(whole, exact, shares);
+          expect(parts.reduce((sum, part) => sum + part, 0n) + remainder).toBe(whole);
+          // The remainder is the share nobody was given, plus less than one unit per part (and the hold's round-up).
+          const unshared = partOf(exact, percentHundredths(left), 'floor');
+          expect(remainder >= unshared).toBe(true);
+          expect(remainder <= unshared + BigInt(shares.length) + 2n).toBe(true);
+          for (const part of parts) expect(part >= 0n).toBe(true);
         },
       ),
     );
   });
+
+  it('refuses shares above the whole', () => {
+    expect(() => splitByShares(100n, ratio(100n, 1n), [percentHundredths(6_000), percentHundredths(6_000)])).toThrow(
+      RangeError,
+    );
+  });
 });
 
-describe('convert', () => {
+describe('convertExact', () => {
   const rate = (text: string): Rate => ({ base: USDT, quote: RUB, value: ratioOfDecimal(text) });
 
   it('prices a fiat amount in crypto and back exactly', () => {
     // 10,000 RUB at 92.5 RUB per USDT is 108.108108… USDT.
-    expect(convert(1_000_000n, RUB, rate('92.5'), 'floor')).toBe(108_108_108n);
-    expect(convert(1_000_000n, RUB, rate('92.5'), 'ceil')).toBe(108_108_109n);
-    expect(convert(108_108_108n, USDT, rate('92.5'), 'floor')).toBe(999_999n);
+    const usdt = convertExact(1_000_000n, RUB, rate('92.5'));
+    expect(wholeOf(usdt, 'floor')).toBe(108_108_108n);
+    expect(wholeOf(usdt, 'ceil')).toBe(108_108_109n);
+    expect(wholeOf(convertExact(108_108_108n, USDT, rate('92.5')), 'floor')).toBe(999_999n);
   });
 
   it('a crypto amount held with ceil covers the fiat it was priced from', () => {
@@ -113,19 +102,20 @@ describe('convert', () => {
         (fiat, rateDigits, decimals) => {
           const value = ratio(rateDigits, 10n ** BigInt(decimals));
           const usdtRate: Rate = { base: USDT, quote: RUB, value };
-          const held = convert(fiat, RUB, usdtRate, 'ceil');
-          const paid = convert(fiat, RUB, usdtRate, 'floor');
-          expect(held - paid <= 1n).toBe(true);
+          const exact = convertExact(fiat, RUB, usdtRate);
+          const held = wholeOf(exact, 'ceil');
+          expect(held - wholeOf(exact, 'floor') <= 1n).toBe(true);
           // Converting the held crypto back never gives less fiat than was asked.
-          expect(applyRatio(held * 100n, value, 'ceil') >= fiat * 1_000_000n).toBe(true);
+          expect(wholeOf(convertExact(held, USDT, usdtRate), 'ceil') >= fiat).toBe(true);
         },
       ),
     );
   });
 
-  it('refuses a currency the rate does not price', () => {
+  it('refuses a currency the rate does not price, and a rate of zero', () => {
     const KZT: Currency = { code: 'KZT', name: 'Tenge', ratio_fraction: 2 };
-    expect(() => convert(1n, KZT, rate('1'), 'floor')).toThrow(RangeError);
+    expect(() => convertExact(1n, KZT, rate('1'))).toThrow(RangeError);
+    expect(() => convertExact(1n, RUB, rate('0'))).toThrow(RangeError);
   });
 });
 

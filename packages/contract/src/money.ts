@@ -71,7 +71,7 @@ export const parseMoney = (input: string | number, currency: Currency): bigint =
 /** How a quotient that is not whole becomes whole: holds round up, credits round down (DESIGN §5). */
 export type Rounding = 'floor' | 'ceil' | 'half_even';
 
-/** An exact non-negative fraction; every rate and share is one, so no floating point touches money. */
+/** An exact non-negative fraction: every rate, share and amount not yet rounded is one, so no floating point touches money. */
 export interface Ratio {
   readonly numerator: bigint;
   readonly denominator: bigint;
@@ -110,49 +110,33 @@ export function divide(numerator: bigint, denominator: bigint, rounding: Roundin
   return below % 2n === 0n ? below : below + 1n;
 }
 
-/** `amount × share`, made whole by `rounding`: the part of an amount a percentage or rate gives. */
-export const applyRatio = (amountMinor: bigint, share: Ratio, rounding: Rounding): bigint =>
-  divide(amountMinor * share.numerator, share.denominator, rounding);
+/** An exact amount as a whole number of minor units, made whole by `rounding`. */
+export const wholeOf = (exact: Ratio, rounding: Rounding): bigint =>
+  divide(exact.numerator, exact.denominator, rounding);
+
+/** `exact × share`, made whole by `rounding`: the part of an amount a percentage gives. */
+export const partOf = (exact: Ratio, share: Ratio, rounding: Rounding): bigint =>
+  divide(exact.numerator * share.numerator, exact.denominator * share.denominator, rounding);
 
 export interface Split {
-  /** One part per share, each `floor(total × share)`. */
+  /** One part per share, each `floor(exact × share)`. */
   readonly parts: bigint[];
-  /** What the rounding left: `total − Σ parts`, never negative when the shares add up to at most one. */
+  /** What the rounding left and what no share was given: `whole − Σ parts`, never negative. */
   readonly remainder: bigint;
 }
 
 /**
- * Splits a non-negative amount by shares, each part rounded down; the remainder is returned, never lost (DESIGN §5:
- * it goes to the rounding account). `Σ parts + remainder = total` always holds.
+ * Gives out `whole` minor units by shares of the exact amount it was made from (a hold is the exact price rounded
+ * up): each part is `floor(exact × share)`, and the remainder is returned, never lost (DESIGN §5: it goes to the
+ * rounding account). `Σ parts + remainder = whole` always holds; parts that would come to more than the whole are
+ * refused.
  */
-export function splitByShares(totalMinor: bigint, shares: readonly Ratio[]): Split {
-  if (totalMinor < 0n) throw new RangeError('only a non-negative amount is split');
-  const parts = shares.map((share) => applyRatio(totalMinor, share, 'floor'));
-  const remainder = totalMinor - parts.reduce((sum, part) => sum + part, 0n);
+export function splitByShares(whole: bigint, exact: Ratio, shares: readonly Ratio[]): Split {
+  if (whole < 0n) throw new RangeError('only a non-negative amount is split');
+  const parts = shares.map((share) => partOf(exact, share, 'floor'));
+  const remainder = whole - parts.reduce((sum, part) => sum + part, 0n);
   if (remainder < 0n) throw new RangeError('the shares add up to more than the whole');
   return { parts, remainder };
-}
-
-/**
- * Divides an amount in proportion to whole weights so that the parts add up to it exactly (largest remainder: the
- * units the rounding leaves go to the parts that lost the most, earlier ones first on a tie).
- */
-export function allocate(totalMinor: bigint, weights: readonly bigint[]): bigint[] {
-  const weightSum = weights.reduce((sum, weight) => sum + weight, 0n);
-  if (totalMinor < 0n || weights.some((weight) => weight < 0n)) throw new RangeError('negative amount or weight');
-  if (weightSum === 0n) throw new RangeError('the weights add up to zero');
-  const exact = weights.map((weight) => totalMinor * weight);
-  const parts = exact.map((value) => value / weightSum);
-  let left = totalMinor - parts.reduce((sum, part) => sum + part, 0n);
-  const order = exact
-    .map((value, index) => ({ index, lost: value % weightSum }))
-    .sort((a, b) => (a.lost === b.lost ? a.index - b.index : a.lost > b.lost ? -1 : 1));
-  for (const { index } of order) {
-    if (left === 0n) break;
-    parts[index] = (parts[index] ?? 0n) + 1n;
-    left -= 1n;
-  }
-  return parts;
 }
 
 /** A price: one unit of `base` costs `value` units of `quote` (RUB per 1 USDT is base USDT, quote RUB). */
@@ -163,25 +147,18 @@ export interface Rate {
 }
 
 /**
- * Converts an amount of one side of a rate into the other, in minor units, made whole by `rounding`: a fiat amount
- * F at rate R costs F / R of the crypto, a crypto amount C is worth C × R of the fiat.
+ * What an amount of one side of a rate is worth in the other, in minor units, exactly: a fiat amount F at rate R is
+ * F / R of the crypto, a crypto amount C is C × R of the fiat. The fraction stays exact until a rounding of the rule
+ * that uses it ({@link wholeOf}, {@link splitByShares}) makes it whole.
  */
-export function convert(amountMinor: bigint, from: Currency, rate: Rate, rounding: Rounding): bigint {
+export function convertExact(amountMinor: bigint, from: Currency, rate: Rate): Ratio {
   const scale = (currency: Currency) => 10n ** BigInt(currency.ratio_fraction);
   if (from.code === rate.base.code) {
-    return divide(
-      amountMinor * rate.value.numerator * scale(rate.quote),
-      rate.value.denominator * scale(rate.base),
-      rounding,
-    );
+    return ratio(amountMinor * rate.value.numerator * scale(rate.quote), rate.value.denominator * scale(rate.base));
   }
   if (from.code === rate.quote.code) {
     if (rate.value.numerator === 0n) throw new RangeError('a rate of zero converts nothing');
-    return divide(
-      amountMinor * rate.value.denominator * scale(rate.base),
-      rate.value.numerator * scale(rate.quote),
-      rounding,
-    );
+    return ratio(amountMinor * rate.value.denominator * scale(rate.base), rate.value.numerator * scale(rate.quote));
   }
   throw new RangeError(`the rate ${rate.base.code}/${rate.quote.code} does not price ${from.code}`);
 }

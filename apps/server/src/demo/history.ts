@@ -122,7 +122,7 @@ export async function seedHistory(
       const order = await createOrder(
         stepDeps,
         parties.merchantId,
-        { ...input, currency: 'RUB', crypto_currency: 'USDT', client_order_id },
+        { ...input, currency: 'RUB', crypto_currency: USDT.code, client_order_id },
         defaultLanguage,
       );
       made += 1;

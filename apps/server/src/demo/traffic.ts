@@ -1,4 +1,4 @@
-import { defaultLanguage, formatAmount } from '@paydesk/contract';
+import { defaultLanguage, formatAmount, USDT } from '@paydesk/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { DomainError } from '../lib/errors';
 import type { FileStorage } from '../lib/file-storage';
@@ -120,7 +120,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
               type: 'pay_in',
               amount: String(between(50, 3000) * 10),
               currency: 'RUB',
-              crypto_currency: 'USDT',
+              crypto_currency: USDT.code,
               payment_option: option,
               // A card pay-in names the payer's bank, as a shop that asks its payer does; an SBP one reaches any bank.
               ...(option === 'card' ? { payment_type: payerBanks[between(0, payerBanks.length - 1)] } : {}),
@@ -131,7 +131,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
               type: 'pay_out',
               amount: String(between(100, 2000) * 10),
               currency: 'RUB',
-              crypto_currency: 'USDT',
+              crypto_currency: USDT.code,
               payment_option: option,
               recipient: recipientFor(option),
               client_order_id: clientOrderId,

@@ -1,26 +1,28 @@
-import { type Currency, divide, type Ratio } from '@paydesk/contract';
+import {
+  type Currency,
+  convertExact,
+  partOf,
+  percentHundredths,
+  type Ratio,
+  splitByShares,
+  wholeOf,
+} from '@paydesk/contract';
 
 /**
- * Pricing and settlement of DESIGN §5, as pure functions of bigints. The crypto amount C = F / R is kept exact (a
- * fraction of minor units); holds round up, credits round down, and the remainder of every settlement goes to the
- * rounding account, so a settlement is exact to the last unit: it takes what was held, nothing more, nothing less.
- * Percentages are hundredths of a percent (2.5 % is 250).
+ * Pricing and settlement of DESIGN §5, as pure functions of bigints on the money module. The crypto amount C = F / R
+ * is kept exact (a fraction of minor units); holds round up, credits round down, and the remainder of every
+ * settlement goes to the rounding account, so a settlement is exact to the last unit: it takes what was held, nothing
+ * more, nothing less. Percentages are hundredths of a percent (2.5 % is 250).
  */
 
-const hundredPercent = 10_000n;
+const hundredPercent = 10_000;
 
-/** C = F / R in crypto minor units, as an exact fraction. */
-export interface Exact {
-  numerator: bigint;
-  denominator: bigint;
-}
+/** C, the crypto an order is priced at, in minor units as an exact fraction. */
+export type Exact = Ratio;
 
-export function cryptoOf(fiatMinor: bigint, fiat: Currency, rate: Ratio, crypto: Currency): Exact {
-  return {
-    numerator: fiatMinor * rate.denominator * 10n ** BigInt(crypto.ratio_fraction),
-    denominator: rate.numerator * 10n ** BigInt(fiat.ratio_fraction),
-  };
-}
+/** C = F / R, where R is the fiat per one unit of the crypto. */
+export const cryptoOf = (fiatMinor: bigint, fiat: Currency, rate: Ratio, crypto: Currency): Exact =>
+  convertExact(fiatMinor, fiat, { base: crypto, quote: fiat, value: rate });
 
 /**
  * Whether C is an amount an order may hold: at most a trillion units of the crypto, so every sum of it stays far
@@ -30,12 +32,7 @@ export function isPriceable(c: Exact, crypto: Currency): boolean {
   return ceilOf(c) <= 10n ** 12n * 10n ** BigInt(crypto.ratio_fraction);
 }
 
-/** floor(C × hundredths / 10000). */
-const share = (c: Exact, hundredths: bigint) =>
-  divide(c.numerator * hundredths, c.denominator * hundredPercent, 'floor');
-
-export const ceilOf = (c: Exact) => divide(c.numerator, c.denominator, 'ceil');
-export const floorOf = (c: Exact) => divide(c.numerator, c.denominator, 'floor');
+export const ceilOf = (c: Exact) => wholeOf(c, 'ceil');
 
 export interface Shares {
   /** The merchant's fee m. */
@@ -67,10 +64,22 @@ export interface Settlement {
   rounding: bigint;
 }
 
-const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
+/** The platform's revenue m − t − Σa. */
+const revenueShare = (shares: Shares) =>
+  shares.merchant - shares.executor - shares.agents.reduce((total, value) => total + value, 0);
 
-function revenueHundredths(shares: Shares): bigint {
-  return BigInt(shares.merchant - shares.executor - shares.agents.reduce((total, value) => total + value, 0));
+/**
+ * The hold split by the shares the settlement pays, each part floor(C × share) and the rounding account the rest:
+ * `first` is the share of the merchant (a pay-in) or of the fiat the executor paid (a pay-out).
+ */
+function split(hold: bigint, c: Exact, first: number, shares: Shares) {
+  const { parts, remainder } = splitByShares(
+    hold,
+    c,
+    [first, shares.executor, revenueShare(shares), ...shares.agents].map(percentHundredths),
+  );
+  const [firstPart = 0n, executor = 0n, revenue = 0n, ...agents] = parts;
+  return { firstPart, executor, revenue, agents, rounding: remainder };
 }
 
 /** A pay-in holds ceil(C) of the executor's own USDT: it received the payer's fiat. */
@@ -82,16 +91,13 @@ export const payInHold = (c: Exact) => ceilOf(c);
  */
 export function settlePayIn(c: Exact, shares: Shares): Settlement {
   const hold = payInHold(c);
-  const merchant = share(c, hundredPercent - BigInt(shares.merchant));
-  const executor = share(c, BigInt(shares.executor));
-  const agents = shares.agents.map((value) => share(c, BigInt(value)));
-  const revenue = share(c, revenueHundredths(shares));
-  return { hold, merchant, executor, agents, revenue, rounding: hold - merchant - executor - sum(agents) - revenue };
+  const { firstPart, ...rest } = split(hold, c, hundredPercent - shares.merchant, shares);
+  return { hold, merchant: firstPart, ...rest };
 }
 
 /** A pay-out holds ceil(C·(1+m)) of the merchant's USDT: the fiat to pay out and the merchant's fee. */
 export const payOutHold = (c: Exact, merchantHundredths: number) =>
-  divide(c.numerator * (hundredPercent + BigInt(merchantHundredths)), c.denominator * hundredPercent, 'ceil');
+  partOf(c, percentHundredths(hundredPercent + merchantHundredths), 'ceil');
 
 /**
  * A pay-out paid: from the merchant's hold, the executor gets floor(C) for the fiat it paid plus its reward floor(C·t),
@@ -99,8 +105,6 @@ export const payOutHold = (c: Exact, merchantHundredths: number) =>
  */
 export function settlePayOut(c: Exact, shares: Shares): Settlement {
   const hold = payOutHold(c, shares.merchant);
-  const executor = floorOf(c) + share(c, BigInt(shares.executor));
-  const agents = shares.agents.map((value) => share(c, BigInt(value)));
-  const revenue = share(c, revenueHundredths(shares));
-  return { hold, merchant: 0n, executor, agents, revenue, rounding: hold - executor - sum(agents) - revenue };
+  const { firstPart, executor, ...rest } = split(hold, c, hundredPercent, shares);
+  return { hold, merchant: 0n, executor: firstPart + executor, ...rest };
 }

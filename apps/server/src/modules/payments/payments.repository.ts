@@ -261,12 +261,12 @@ export async function historyEventsOf(
   const entries = await selectRows<HistoryEntry>(
     db,
     sql`select e.seq::text as seq, e.transfer_id, e.reference_id, e.code, e.account_kind,
-               coalesce(a.currency, 'USDT') as currency, e.amount_minor::text as amount,
+               a.currency, e.amount_minor::text as amount,
                e.balance_before_minor::text as before, e.balance_after_minor::text as after, e.created_at,
                p.id as payment_id, p.status as payment_status, u.id as payable_id, u.username as payable_username,
                o.id as order_id
         from ledger_entries e
-        left join ledger_accounts a on a.id = e.account_id
+        join ledger_accounts a on a.id = e.account_id
         left join payments p on p.id = e.reference_id
         left join users u on u.id = p.user_id
         left join orders o on o.id = e.reference_id

@@ -1,4 +1,5 @@
 import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { USDT } from '@paydesk/contract';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function BalanceSummaryCard({ onPayIn, onPayOut }: BalanceSummaryCardProp
   const summary = useBalanceSummary();
   const titleId = useId();
   const data = summary.data;
-  const currency = data?.currency.code ?? 'USDT';
+  const currency = data?.currency.code ?? USDT.code;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={titleId}>
