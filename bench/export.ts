@@ -26,23 +26,11 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { insertFlow } from '../apps/server/test/orders-fixture';
-import { benchApp } from './bench-app';
+import { runAppBench } from './bench-app';
 import { fillSql } from './orders-bulk';
-import {
-  benchDatabase,
-  check,
-  drop,
-  failureText,
-  numberSetting,
-  printRows,
-  secondsSince,
-  serverVersion,
-  urlOf,
-  watchCpu,
-} from './support';
+import { benchDatabase, check, numberSetting, printRows, secondsSince, urlOf, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
-const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
 const databaseName = benchDatabase('export');
 
 /** The export's columns as PostgreSQL itself would write them: the baseline's query. */
@@ -127,10 +115,7 @@ async function runCopy() {
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-const version = await serverVersion();
-const { database: opened, app, bulk } = await benchApp(databaseName);
-let exitCode = 0;
-try {
+await runAppBench('export', async ({ database: opened, app, bulk, version }) => {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const merchant = await createUser(opened, { type: 'merchant', username: 'merchant' });
   const trader = await createUser(opened, { type: 'trader', username: 'trader' });
@@ -183,14 +168,4 @@ try {
     ['settings', `${rows} orders, PostgreSQL ${version}, ${cpus().length} cores`],
   ]);
   if (used.other > 20) console.log(`warning: other processes used ${used.other}% of a core while measuring`);
-} catch (error) {
-  console.error(failureText(error));
-  exitCode = 1;
-} finally {
-  await app.close();
-  await opened.close();
-  await bulk.close();
-  if (keep) console.log(`kept database ${databaseName}`);
-  else await drop(databaseName);
-}
-process.exit(exitCode);
+});

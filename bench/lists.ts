@@ -27,33 +27,25 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { selectRows } from '../apps/server/src/db/client';
 import { reconcileLedger } from '../apps/server/src/modules/ledger/ledger.reconcile';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
-import { benchApp } from './bench-app';
+import { runAppBench } from './bench-app';
 import { checkPage, type ListPage, listOf, type PageExpectation } from './list-checks';
 import {
-  benchDatabase,
   check,
   checkStatus,
-  drop,
-  failureText,
-  msSince,
   numberSetting,
   printRows,
   printTable,
   reconciliationText,
   secondsSince,
-  serverVersion,
-  sorted,
+  timeCalls,
   watchCpu,
 } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
-const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = benchDatabase('lists');
 /** Business events in the ledger: 2.4 transfers each on average (1 + 2 + 3 × 3 per five), about `rows` transfers. */
 const events = Math.max(10, Math.round(rows / 2.4));
 
@@ -142,19 +134,9 @@ function ledgerSql(heavy: string, others: string[]): string {
     set session_replication_role = origin;`;
 }
 
-async function measure(name: string, call: () => Promise<{ statusCode: number; body: string }>) {
-  const times: number[] = [];
-  let last = await call(); // warm-up: plans, caches
-  checkStatus(name, last);
-  for (let run = 0; run < repeat; run += 1) {
-    const started = process.hrtime.bigint();
-    last = await call();
-    times.push(msSince(started));
-    checkStatus(name, last);
-  }
-  const values = sorted(times);
-  return { median: values[Math.floor(values.length / 2)] ?? 0, slowest: values.at(-1) ?? 0, body: last.body };
-}
+/** Times `repeat` calls after one to warm up (plans, caches), each of which must answer 200 (or the run stops). */
+const measure = (name: string, call: () => Promise<{ statusCode: number; body: string }>) =>
+  timeCalls(repeat, call, { check: (answer) => checkStatus(name, answer), warmUp: 1 });
 
 /** What the tables hold, counted straight in them: what every page is checked against. */
 interface Truth {
@@ -196,15 +178,8 @@ interface Call {
   also?: (list: ListPage<HistoryRow>) => void;
 }
 
-const version = await serverVersion();
 const loadAtStart = loadavg()[0] ?? 0;
-const started = process.hrtime.bigint();
-const { database: opened, app, bulk } = await benchApp(databaseName);
-const bare = Fastify({ logger: false });
-bare.get('/', async () => ({ hello: 'world' }));
-await bare.ready();
-let exitCode = 0;
-try {
+await runAppBench('lists', async ({ database: opened, app, bulk, bare, version, started }) => {
   const db = bulk.db;
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const heavy = await createUser(opened, { type: 'merchant', username: 'heavy' });
@@ -399,7 +374,7 @@ try {
   ];
   for (const call of calls) {
     const result = await measure(call.name, () => call.client.get(call.path));
-    const list = listOf<Payment & HistoryRow>(call.name, { statusCode: 200, body: result.body });
+    const list = listOf<Payment & HistoryRow>(call.name, { statusCode: 200, body: result.last.body });
     checkPage(call.name, list, call.expect);
     call.also?.(list);
     const { pagination } = list.context;
@@ -429,15 +404,4 @@ try {
     ['load average', `${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`],
   ]);
   if (used.other > 20) console.log(`warning: other processes used ${used.other}% of a core while measuring`);
-} catch (error) {
-  console.error(failureText(error));
-  exitCode = 1;
-} finally {
-  await app.close();
-  await bare.close();
-  await opened.close();
-  await bulk.close();
-  if (keep) console.log(`kept database ${databaseName}`);
-  else await drop(databaseName);
-}
-process.exit(exitCode);
+});

@@ -22,56 +22,24 @@
 import { cpus } from 'node:os';
 import type { Order } from '@paydesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { selectRows } from '../apps/server/src/db/client';
 import { newId } from '../apps/server/src/lib/ids';
 import { flowExecutors, flows } from '../apps/server/src/modules/flows/flows.table';
 import { partnerSystems } from '../apps/server/src/modules/partners/partners.table';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
-import { benchApp } from './bench-app';
+import { runAppBench } from './bench-app';
 import { checkPage, listOf, type PageExpectation } from './list-checks';
 import { fillSql } from './orders-bulk';
-import {
-  benchDatabase,
-  checkStatus,
-  drop,
-  failureText,
-  msSince,
-  numberSetting,
-  printRows,
-  secondsSince,
-  serverVersion,
-  sorted,
-  watchCpu,
-} from './support';
+import { checkStatus, numberSetting, printRows, secondsSince, timeCalls, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
-const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = benchDatabase('order_lists');
 
 /** Times `repeat` calls, each of which must answer 200 (or the run stops). */
-async function measure(name: string, call: () => Promise<{ statusCode: number; body: string }>) {
-  const times: number[] = [];
-  let last = { statusCode: 0, body: '' };
-  for (let run = 0; run < repeat; run += 1) {
-    const started = process.hrtime.bigint();
-    last = await call();
-    times.push(msSince(started));
-    checkStatus(name, last);
-  }
-  const values = sorted(times);
-  return { median: values[Math.floor(values.length / 2)] ?? 0, slowest: values.at(-1) ?? 0, ...last };
-}
+const measure = (name: string, call: () => Promise<{ statusCode: number; body: string }>) =>
+  timeCalls(repeat, call, { check: (answer) => checkStatus(name, answer) });
 
-const version = await serverVersion();
-const started = process.hrtime.bigint();
-const { database: opened, app, bulk } = await benchApp(databaseName);
-const bare = Fastify({ logger: false });
-bare.get('/', async () => ({ hello: 'world' }));
-await bare.ready();
-let exitCode = 0;
-try {
+await runAppBench('order_lists', async ({ database: opened, app, bulk, bare, version, started }) => {
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const merchants = await Promise.all(
     Array.from({ length: 20 }, (_, index) => createUser(opened, { type: 'merchant', username: `merchant${index}` })),
@@ -178,7 +146,7 @@ try {
   for (const [name, client, path, expected] of calls) {
     checkPage(name, listOf<Order>(name, await client.get(path)), expected); // warm-up: plans, caches
     const result = await measure(name, () => client.get(path));
-    checkPage(name, listOf<Order>(name, result), expected);
+    checkPage(name, listOf<Order>(name, result.last), expected);
     results.push([name, result]);
   }
   const used = cpu();
@@ -192,7 +160,7 @@ try {
   let slowestMedian = 0;
   for (const [name, result] of results) {
     const data = (
-      JSON.parse(result.body) as {
+      JSON.parse(result.last.body) as {
         data: { items: unknown[]; context: { pagination: { total_count: number; total_is_estimate?: boolean } } };
       }
     ).data;
@@ -217,15 +185,4 @@ try {
       ? `goal met: every median <= 25 ms (slowest median ${slowestMedian.toFixed(1)} ms)`
       : `goal missed: a median of ${slowestMedian.toFixed(1)} ms > 25 ms`,
   );
-} catch (error) {
-  console.error(failureText(error));
-  exitCode = 1;
-} finally {
-  await app.close();
-  await bare.close();
-  await opened.close();
-  await bulk.close();
-  if (keep) console.log(`kept database ${databaseName}`);
-  else await drop(databaseName);
-}
-process.exit(exitCode);
+});

@@ -17,34 +17,18 @@
 import { cpus } from 'node:os';
 import { parseAmount } from '@paydesk/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { selectRows } from '../apps/server/src/db/client';
 import { newId } from '../apps/server/src/lib/ids';
 import { flowExecutors, flows } from '../apps/server/src/modules/flows/flows.table';
 import { requisites } from '../apps/server/src/modules/requisites/requisites.table';
 import { refreshDirections, refreshStatistics } from '../apps/server/src/modules/statistics/statistics.refresh';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
-import { benchApp } from './bench-app';
+import { runAppBench } from './bench-app';
 import { fillSql, settlementsSql } from './orders-bulk';
-import {
-  benchDatabase,
-  check,
-  checkStatus,
-  drop,
-  failureText,
-  msSince,
-  numberSetting,
-  printRows,
-  secondsSince,
-  serverVersion,
-  sorted,
-  watchCpu,
-} from './support';
+import { check, checkStatus, msSince, numberSetting, printRows, secondsSince, timeCalls, watchCpu } from './support';
 
 const rows = Math.floor(numberSetting('BENCH_ROWS', 1_000_000));
 const repeat = Math.floor(numberSetting('BENCH_REPEAT', 15));
-const keep = process.argv.includes('--keep') || process.env.BENCH_KEEP === '1';
-const databaseName = benchDatabase('statistics');
 
 interface PaidSums {
   orders: number;
@@ -101,26 +85,9 @@ const checkDirection = (flowCount: number, traderCount: number) => (name: string
   );
 };
 
-async function measure(call: () => Promise<{ statusCode?: number; body?: string } | unknown>) {
-  const times: number[] = [];
-  let last: unknown;
-  for (let run = 0; run < repeat; run += 1) {
-    const started = process.hrtime.bigint();
-    last = await call();
-    times.push(msSince(started));
-  }
-  const values = sorted(times);
-  return { median: values[Math.floor(values.length / 2)] ?? 0, slowest: values.at(-1) ?? 0, last };
-}
+const measure = <T>(call: () => Promise<T>) => timeCalls(repeat, call);
 
-const version = await serverVersion();
-const started = process.hrtime.bigint();
-const { database: opened, app, bulk } = await benchApp(databaseName);
-const bare = Fastify({ logger: false });
-bare.get('/', async () => ({ hello: 'world' }));
-await bare.ready();
-let exitCode = 0;
-try {
+await runAppBench('statistics', async ({ database: opened, app, bulk, bare, version, started }) => {
   const db = opened.db;
   const root = await createUser(opened, { type: 'admin', username: 'root', isRoot: true });
   const merchants = await Promise.all(
@@ -282,12 +249,8 @@ try {
     const warm = await call();
     checkStatus(name, warm);
     checkBody(name, warm.body);
-    const result = await measure(async () => {
-      const response = await call();
-      checkStatus(name, response);
-      return response;
-    });
-    checkBody(name, (result.last as { body: string }).body);
+    const result = await timeCalls(repeat, call, { check: (response) => checkStatus(name, response) });
+    checkBody(name, result.last.body);
     results.push([name, result.median, result.slowest]);
   }
   const straight = await measure(direct);
@@ -321,15 +284,4 @@ try {
     ],
   ]);
   if (used.other > 20) console.log(`warning: other processes used ${used.other}% of a core while measuring`);
-} catch (error) {
-  console.error(failureText(error));
-  exitCode = 1;
-} finally {
-  await app.close();
-  await bare.close();
-  await opened.close();
-  await bulk.close();
-  if (keep) console.log(`kept database ${databaseName}`);
-  else await drop(databaseName);
-}
-process.exit(exitCode);
+});

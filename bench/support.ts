@@ -299,3 +299,25 @@ export function printRows(rows: [string, string][]) {
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 }
+
+/**
+ * Times `repeat` calls one after another, after `warmUp` untimed ones (plans, caches), and answers the median, the
+ * slowest and the last answer; `check` sees every answer and stops the run on a wrong one.
+ */
+export async function timeCalls<T>(
+  repeat: number,
+  call: () => Promise<T>,
+  { check = () => {}, warmUp = 0 }: { check?: (answer: T) => void; warmUp?: number } = {},
+) {
+  for (let run = 0; run < warmUp; run += 1) check(await call());
+  const times: number[] = [];
+  let last: T | undefined;
+  for (let run = 0; run < repeat; run += 1) {
+    const started = process.hrtime.bigint();
+    last = await call();
+    times.push(msSince(started));
+    check(last);
+  }
+  const values = sorted(times);
+  return { median: values[Math.floor(values.length / 2)] ?? 0, slowest: values.at(-1) ?? 0, last: last as T };
+}
