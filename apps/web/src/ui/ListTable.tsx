@@ -1,10 +1,9 @@
-import { Text } from '@mantine/core';
 import type { AvailableFilter, Pagination } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../lib/useFailureText';
 import { DataTable, type DataTableProps } from './DataTable';
 import { FilterBar } from './FilterBar';
 import { ListPagination } from './ListPagination';
+import { QueryFailure } from './QueryFailure';
 import { useFilterLabels } from './useFilterLabels';
 import type { ListParamsControls } from './useListParams';
 
@@ -30,7 +29,6 @@ export interface ListTableProps<Row> extends Omit<DataTableProps<Row>, 'rows' | 
  */
 export function ListTable<Row>({ list, query, namespace, ...table }: ListTableProps<Row>) {
   const { t } = useTranslation(namespace);
-  const failureText = useFailureText();
   const filters = useFilterLabels(query.data?.context.available_filters, namespace);
   const pagination = query.data?.context.pagination;
   return (
@@ -38,11 +36,7 @@ export function ListTable<Row>({ list, query, namespace, ...table }: ListTablePr
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
       )}
-      {query.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(query.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={query} fallback={t('loadFailed')} />
       <DataTable
         {...table}
         rows={query.data?.items ?? []}
