@@ -1,8 +1,9 @@
-import { type PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
+import { type Language, type PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/moneyKey';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /**
@@ -22,14 +23,15 @@ export async function fetchPartnerSystems(params: ListParams, signal?: AbortSign
   return partnerSystemListSchema.shape.data.parse(data);
 }
 
-export const partnerSystemsQuery = (params: ListParams) =>
+export const partnerSystemsQuery = (params: ListParams, language: Language) =>
   queryOptions({
-    queryKey: [...partnersKey, 'list', params],
+    queryKey: [...partnersKey, 'list', params, language],
     queryFn: ({ signal }) => fetchPartnerSystems(params, signal),
     // The rows of the previous page stay on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
 export function usePartnerSystems(params: ListParams) {
-  return useQuery(partnerSystemsQuery(params));
+  // Currency names and filter options come in the request's language: a language switch reloads the list.
+  return useQuery(partnerSystemsQuery(params, useRequestLanguage()));
 }

@@ -1,7 +1,15 @@
-import { type ListData, listEnvelope, type Payment, type PaymentType, paymentSchema } from '@paydesk/contract';
+import {
+  type Language,
+  type ListData,
+  listEnvelope,
+  type Payment,
+  type PaymentType,
+  paymentSchema,
+} from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/moneyKey';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
@@ -26,14 +34,15 @@ export async function fetchPayments(
   return paymentListSchema.parse(data);
 }
 
-export const paymentsListQuery = (type: PaymentType, params: ListParams) =>
+export const paymentsListQuery = (type: PaymentType, params: ListParams, language: Language) =>
   queryOptions({
-    queryKey: [...paymentsKey, 'list', type, params],
+    queryKey: [...paymentsKey, 'list', type, params, language],
     queryFn: ({ signal }) => fetchPayments(type, params, signal),
     // The rows of the previous page stay on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
 export function usePaymentsList(type: PaymentType, params: ListParams) {
-  return useQuery(paymentsListQuery(type, params));
+  // Status titles, currency names and filter options come in the request's language: a language switch reloads them.
+  return useQuery(paymentsListQuery(type, params, useRequestLanguage()));
 }
