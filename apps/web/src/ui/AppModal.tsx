@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRetained } from './useRetained';
 
 /**
  * Outside clicks are ignored this long after opening (SPEC §2.22): the click that opened the modal, or a quick
@@ -48,5 +49,25 @@ export function AppModal({ opened, onClose, title, size = 'md', dismissible = tr
     >
       {children}
     </Modal>
+  );
+}
+
+export interface ItemModalProps<Item> extends Omit<AppModalProps, 'opened' | 'title' | 'children'> {
+  /** What the modal is about (a user, a terminal); null when it is closed. */
+  item: Item | null;
+  title: (item: Item) => ReactNode;
+  children: (item: Item) => ReactNode;
+}
+
+/**
+ * An AppModal about one item: open while `item` is set, and still showing the last one while it closes, so the
+ * title and the body do not empty out during the closing transition.
+ */
+export function ItemModal<Item>({ item, title, children, ...modal }: ItemModalProps<Item>) {
+  const shown = useRetained(item);
+  return (
+    <AppModal {...modal} opened={item !== null} title={shown === null ? '' : title(shown)}>
+      {shown !== null && children(shown)}
+    </AppModal>
   );
 }

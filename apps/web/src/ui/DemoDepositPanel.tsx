@@ -3,7 +3,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../lib/format';
 import { useSimulateDeposit } from '../lib/money';
-import { useFailureText } from '../lib/useFailureText';
+import { QueryFailure } from './QueryFailure';
 
 export interface DemoDepositPanelProps {
   /** What the simulated deposit does here (the gate's says it pays exactly the contribution). */
@@ -16,7 +16,6 @@ export interface DemoDepositPanelProps {
  */
 export function DemoDepositPanel({ text }: DemoDepositPanelProps) {
   const { t } = useTranslation('ui');
-  const failureText = useFailureText();
   const deposit = useSimulateDeposit();
   const credited = deposit.data?.payment.money;
 
@@ -49,11 +48,7 @@ export function DemoDepositPanel({ text }: DemoDepositPanelProps) {
             </Text>
           )}
         </Group>
-        {deposit.isError && (
-          <Text c="red" size="sm" role="alert">
-            {failureText(deposit.error, t('demoDeposit.failed'))}
-          </Text>
-        )}
+        <QueryFailure query={deposit} fallback={t('demoDeposit.failed')} />
       </Stack>
     </Alert>
   );

@@ -1,7 +1,7 @@
-import { agentTraderSchema, type ListData, listEnvelope } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { agentTraderSchema, listEnvelope } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../lib/http';
+import { listPageQuery } from '../../../lib/listQuery';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 export type AgentTrader = z.infer<typeof agentTraderSchema>;
@@ -9,16 +9,8 @@ export type AgentTrader = z.infer<typeof agentTraderSchema>;
 const agentTraderListSchema = listEnvelope(agentTraderSchema).shape.data;
 
 /** `GET /agent/trader/`: the signed-in agent's traders with the agent's own referral percentages (SPEC §2.7). */
-export async function fetchAgentTraders(params: ListParams, signal?: AbortSignal): Promise<ListData<AgentTrader>> {
-  return agentTraderListSchema.parse(await http.get<unknown>('/agent/trader/', { query: toListQuery(params), signal }));
-}
-
 export const agentTradersQuery = (params: ListParams) =>
-  queryOptions({
-    queryKey: ['agent-traders', params],
-    queryFn: ({ signal }) => fetchAgentTraders(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  listPageQuery(['agent-traders', params], '/agent/trader/', agentTraderListSchema, toListQuery(params));
 
 export function useAgentTraders(params: ListParams) {
   return useQuery(agentTradersQuery(params));

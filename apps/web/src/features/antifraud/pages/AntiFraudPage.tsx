@@ -1,14 +1,12 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { type AntiFraudCase, antiFraudListQuerySchema, can } from '@paydesk/contract';
 import { IconAdjustments, IconFileSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { useFailureText } from '../../../lib/useFailureText';
-import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
+import { PageHeader } from '../../../ui/PageHeader';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { caseListPath, useCasesList } from '../api/listCases';
@@ -26,7 +24,6 @@ type Dialog = { kind: 'settings' } | { kind: 'receipt' } | { kind: 'release'; it
  */
 export function AntiFraudPage() {
   const { t } = useTranslation('antifraud');
-  const failureText = useFailureText();
   const user = useCurrentUser().data;
   const mayManage = user !== undefined && can(accessSubjectOf(user), 'antiFraud.manage');
   const mayExport = user !== undefined && can(accessSubjectOf(user), 'antiFraud.read');
@@ -40,11 +37,6 @@ export function AntiFraudPage() {
     () => caseColumns(t, mayManage ? { onRelease: (item) => setDialog({ kind: 'release', item }) } : null),
     [t, mayManage],
   );
-  const filters = useMemo(
-    () => (cases.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [cases.data, t],
-  );
-  const pagination = cases.data?.context.pagination;
 
   function released(item: AntiFraudCase) {
     toasts.done(t('release.done', { target: targetName(item) }));
@@ -57,10 +49,7 @@ export function AntiFraudPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         <Group gap="sm">
           {mayExport && <ExportCsvButton listPath={caseListPath} query={toListQuery(list.params)} />}
           <Button
@@ -78,28 +67,18 @@ export function AntiFraudPage() {
             {t('settings.open')}
           </Button>
         </Group>
-      </Group>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {cases.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(cases.error, t('loadFailed'))}
-        </Text>
-      )}
-      <DataTable
+      </PageHeader>
+      <ListTable
+        list={list}
+        query={cases}
+        namespace="antifraud"
         columns={columns}
-        rows={cases.data?.items ?? []}
         rowKey={(item) => item.guid}
-        loading={cases.isFetching}
         emptyMessage={t('empty')}
         scrollRegionLabel={t('table')}
         // Fits the content area of a 1280 px screen with the menu open; narrower, the table scrolls in its region.
         minWidthPx={mayManage ? 1000 : 900}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
       <SettingsModal opened={dialog?.kind === 'settings'} readOnly={!mayManage} onClose={close} onSaved={saved} />
       <ReceiptCheckModal opened={dialog?.kind === 'receipt'} onClose={close} />
       {mayManage && (

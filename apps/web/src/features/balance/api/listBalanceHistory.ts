@@ -3,10 +3,12 @@ import {
   balanceHistoryRowSchema,
   type KeysetListData,
   keysetListEnvelope,
+  type Language,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/moneyKey';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 const balanceHistorySchema = keysetListEnvelope(balanceHistoryRowSchema).shape.data;
@@ -25,14 +27,15 @@ export async function listBalanceHistory(
   return balanceHistorySchema.parse(await http.get<unknown>('/my/transaction', { query, signal }));
 }
 
-export const balanceHistoryQuery = (params: ListParams, cursor?: string) =>
+export const balanceHistoryQuery = (params: ListParams, language: Language, cursor?: string) =>
   queryOptions({
-    queryKey: [...moneyKey, 'balance-history', params, cursor ?? null],
+    queryKey: [...moneyKey, 'balance-history', params, cursor ?? null, language],
     queryFn: ({ signal }) => listBalanceHistory(params, cursor, signal),
     // The rows of the previous page stay on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
 export function useBalanceHistory(params: ListParams, cursor?: string) {
-  return useQuery(balanceHistoryQuery(params, cursor));
+  // Event titles and filter options come in the request's language: a language switch reloads the page.
+  return useQuery(balanceHistoryQuery(params, useRequestLanguage(), cursor));
 }

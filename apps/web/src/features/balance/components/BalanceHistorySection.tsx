@@ -1,10 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../../lib/useFailureText';
-import { DataTable } from '../../../ui/DataTable';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
 import { useListParams } from '../../../ui/useListParams';
 import { useBalanceHistory } from '../api/listBalanceHistory';
 import { historyColumns } from './historyColumns';
@@ -15,7 +12,6 @@ import { historyColumns } from './historyColumns';
  */
 export function BalanceHistorySection() {
   const { t } = useTranslation('balance');
-  const failureText = useFailureText();
   const list = useListParams();
   // The cursor each page starts at, as the page before it answered: walking the pages in turn is a keyset read.
   const cursors = useRef(new Map<string, string>());
@@ -31,39 +27,21 @@ export function BalanceHistorySection() {
   }, [nextCursor, shownPage, scope]);
   const titleId = useId();
   const columns = useMemo(() => historyColumns(t), [t]);
-  // The server names its filters with keys of this namespace and localizes the options itself.
-  const filters = useMemo(
-    () => (history.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [history.data, t],
-  );
-  const pagination = history.data?.context.pagination;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId}>
         {t('history.title')}
       </Title>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {history.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(history.error, t('loadFailed'))}
-        </Text>
-      )}
-      <DataTable
+      <ListTable
+        list={list}
+        query={history}
+        namespace="balance"
         columns={columns}
-        rows={history.data?.items ?? []}
         rowKey={(row) => row.guid}
-        loading={history.isFetching}
         emptyMessage={t('history.empty')}
-        sort={list.params.sort}
-        onSortChange={list.setSort}
         minWidthPx={1080}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
     </Stack>
   );
 }

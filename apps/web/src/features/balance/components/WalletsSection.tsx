@@ -1,11 +1,11 @@
-import { Badge, Box, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Stack, Title } from '@mantine/core';
 import type { Wallet } from '@paydesk/contract';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useWallets } from '../api/getWallets';
 
 type Translate = (key: string) => string;
@@ -41,7 +41,6 @@ function walletColumns(t: Translate): DataTableColumn<Wallet>[] {
 /** SPEC §2.6 wallet table: the user's virtual wallets only; the real deposit addresses live in the pay-in modal. */
 export function WalletsSection() {
   const { t } = useTranslation('balance');
-  const failureText = useFailureText();
   const wallets = useWallets();
   const titleId = useId();
   const columns = useMemo(() => walletColumns(t), [t]);
@@ -52,11 +51,7 @@ export function WalletsSection() {
       <Title order={2} size="h4" id={titleId}>
         {t('wallets.title')}
       </Title>
-      {wallets.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(wallets.error, t('wallets.loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={wallets} fallback={t('wallets.loadFailed')} />
       <DataTable
         columns={columns}
         rows={virtual}

@@ -3,9 +3,10 @@ import { type Direction, directionQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { FilterBar } from '../../../ui/FilterBar';
+import { QueryFailure } from '../../../ui/QueryFailure';
+import { useFilterLabels } from '../../../ui/useFilterLabels';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useDirections } from '../api/listDirections';
 import { DirectionModal } from '../components/DirectionModal';
@@ -18,7 +19,6 @@ import { directionColumns } from '../components/directionColumns';
  */
 export function DirectionsPage() {
   const { t } = useTranslation('directions');
-  const failureText = useFailureText();
   // Every direction comes on one page (there are a few dozen at most): the list keeps only its filters, in the
   // address, so a view (say, the short ones) can be bookmarked.
   const list = useUrlListParams(directionQuerySchema);
@@ -26,10 +26,7 @@ export function DirectionsPage() {
   const [opened, setOpened] = useState<Direction | null>(null);
 
   const columns = useMemo(() => directionColumns(t), [t]);
-  const filters = useMemo(
-    () => (directions.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [directions.data, t],
-  );
+  const filters = useFilterLabels(directions.data?.context.available_filters, 'directions');
   const items = directions.data?.items ?? [];
   const refreshedAt = items.find((item) => item.summary_refreshed_at !== null)?.summary_refreshed_at ?? null;
 
@@ -48,11 +45,7 @@ export function DirectionsPage() {
       {filters.length > 0 && (
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
       )}
-      {directions.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(directions.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={directions} fallback={t('loadFailed')} />
       <DataTable
         columns={columns}
         rows={items}

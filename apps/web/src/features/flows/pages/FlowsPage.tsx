@@ -1,12 +1,10 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { type Executor, type ExecutorType, type Flow, flowListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../../lib/useFailureText';
-import { DataTable } from '../../../ui/DataTable';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
+import { PageHeader } from '../../../ui/PageHeader';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useRetained } from '../../../ui/useRetained';
 import { useDeleteFlow } from '../api/deleteFlow';
@@ -37,7 +35,6 @@ type Kind = Dialog['kind'];
  */
 export function FlowsPage() {
   const { t } = useTranslation('flows');
-  const failureText = useFailureText();
   const toasts = useFlowToasts();
   const list = useUrlListParams(flowListQuerySchema);
   const flows = useFlows(list.params);
@@ -58,46 +55,24 @@ export function FlowsPage() {
       }),
     [t],
   );
-  const filters = useMemo(
-    () =>
-      (flows.data?.context.available_filters ?? []).map((filter) => ({
-        ...filter,
-        label: t(filter.label, { defaultValue: filter.label }),
-      })),
-    [flows.data, t],
-  );
-  const pagination = flows.data?.context.pagination;
   const formTarget = dialog?.kind === 'create' || dialog?.kind === 'edit' ? dialog : null;
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
           {t('create')}
         </Button>
-      </Group>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {flows.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(flows.error, t('loadFailed'))}
-        </Text>
-      )}
-      <DataTable
+      </PageHeader>
+      <ListTable
+        list={list}
+        query={flows}
+        namespace="flows"
         columns={columns}
-        rows={flows.data?.items ?? []}
         rowKey={(flow) => flow.uuid}
-        loading={flows.isFetching}
         emptyMessage={t('empty')}
         minWidthPx={1100}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
 
       <FlowFormModal
         target={formTarget}

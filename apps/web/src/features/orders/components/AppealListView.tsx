@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { type AccessSubject, can, type Dispute, type DisputeStatus, disputeListQuerySchema } from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { ListPagination } from '../../../ui/ListPagination';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { disputeListPath, disputeListQueryParams, useDisputesList } from '../api/listDisputes';
@@ -86,11 +87,7 @@ export function AppealListView({ screen, subject }: AppealListViewProps) {
           <ExportCsvButton listPath={disputeListPath(subject.type)} query={disputeListQueryParams(request)} />
         </Group>
       )}
-      {disputes.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(disputes.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={disputes} fallback={t('loadFailed')} />
       <DataTable
         columns={columns}
         rows={disputes.data?.items ?? []}

@@ -4,11 +4,12 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
-import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
 import { visuallyHidden } from '../../../ui/DataTable';
+import { FieldTable } from '../../../ui/FieldTable';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
@@ -24,24 +25,9 @@ export interface OrderDetailsModalProps {
 type Row = [label: string, value: ReactNode];
 
 /** A label-and-value table; rows whose value is missing are left out. */
-function FieldTable({ caption, rows }: { caption: string; rows: Row[] }) {
-  return (
-    <Table variant="vertical" layout="fixed" withTableBorder captionSide="top">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Tbody>
-        {rows
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w="40%" scope="row">
-                {label}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-      </Table.Tbody>
-    </Table>
-  );
+function PresentFields({ caption, rows }: { caption: string; rows: Row[] }) {
+  const present = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return <FieldTable caption={caption} captionSide="top" rows={present} />;
 }
 
 /** A captioned table of rows with a header, or a line saying there is nothing yet. */
@@ -172,7 +158,7 @@ function OwnMoney({ money, type }: { money: OrderOwnMoney; type: OrderDetails['o
   ];
   return (
     <>
-      <FieldTable caption={t('details.ownMoney')} rows={rows} />
+      <PresentFields caption={t('details.ownMoney')} rows={rows} />
       <ListTable
         caption={t('details.ownLines')}
         empty={t('details.ownLinesEmpty')}
@@ -202,8 +188,8 @@ function DetailsBody({ details }: { details: OrderDetails }) {
   const { t } = useTranslation('orders');
   return (
     <Stack gap="lg">
-      <FieldTable caption={t('details.summary')} rows={summaryRows(details, t)} />
-      {details.pricing && <FieldTable caption={t('details.pricing')} rows={pricingRows(details.pricing, t)} />}
+      <PresentFields caption={t('details.summary')} rows={summaryRows(details, t)} />
+      {details.pricing && <PresentFields caption={t('details.pricing')} rows={pricingRows(details.pricing, t)} />}
       <ListTable
         caption={t('details.timeline')}
         empty={t('details.timelineEmpty')}
@@ -262,7 +248,6 @@ const deliveryColors = { pending: 'gray', delivered: 'green', failed: 'red', ski
  */
 export function OrderDetailsModal({ orderId, onClose }: OrderDetailsModalProps) {
   const { t } = useTranslation('orders');
-  const failureText = useFailureText();
   const shownId = useRetained(orderId);
   const details = useOrderDetails(shownId);
   return (
@@ -273,11 +258,7 @@ export function OrderDetailsModal({ orderId, onClose }: OrderDetailsModalProps) 
       title={shownId ? t('details.title', { id: shortenId(shownId) }) : ''}
     >
       {details.isPending && <Loader size="sm" role="status" aria-label={t('ui:table.loading')} />}
-      {details.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(details.error, t('details.loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={details} fallback={t('details.loadFailed')} />
       {details.data && <DetailsBody details={details.data} />}
     </AppModal>
   );

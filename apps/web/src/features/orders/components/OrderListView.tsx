@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { can, type Order, type UserType } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,8 @@ import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
 import { ListPagination } from '../../../ui/ListPagination';
+import { QueryFailure } from '../../../ui/QueryFailure';
+import { useFilterLabels } from '../../../ui/useFilterLabels';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { type OrderTab, orderListPath, orderListQueryParams, useOrdersList } from '../api/listOrders';
@@ -91,12 +93,10 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const columns = orderColumns(type, role, t, rowActions);
   const rows = orders.data?.items ?? [];
   const loading = orders.isFetching && (orders.isPlaceholderData || !orders.data);
+  const labelled = useFilterLabels(orders.data?.context.available_filters, 'orders');
   const filters = useMemo(
-    () =>
-      (orders.data?.context.available_filters ?? [])
-        .filter((filter) => withStatus || filter.name !== 'status')
-        .map((filter) => ({ ...filter, label: t(filter.label, { defaultValue: filter.label }) })),
-    [orders.data, withStatus, t],
+    () => labelled.filter((filter) => withStatus || filter.name !== 'status'),
+    [labelled, withStatus],
   );
   const pagination = orders.data?.context.pagination;
   const caption = 'deals' in tab ? t(`deals.caption.${tab.deals}`) : t(`caption.${screen}.${tab.direction}`);
@@ -119,11 +119,7 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
           }}
         />
       )}
-      {orders.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(orders.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={orders} fallback={t('loadFailed')} />
       {phone ? (
         <OrderCards
           orders={rows}

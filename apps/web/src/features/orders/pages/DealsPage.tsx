@@ -1,7 +1,8 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { dealTabs } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/query';
+import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
 import { OrderListView } from '../components/OrderListView';
 
@@ -20,21 +21,13 @@ export function DealsPage() {
       <Title order={1} size="h2">
         {t('deals.title')}
       </Title>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {dealTabs.map((deal) => (
-            <Tabs.Tab key={deal} value={deal}>
-              {t(`deals.tab.${deal}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {user &&
-          dealTabs.map((deal) => (
-            <Tabs.Panel key={deal} value={deal}>
-              <OrderListView screen="deals" tab={{ deals: deal }} role={user.role} />
-            </Tabs.Panel>
-          ))}
-      </Tabs>
+      <ScreenTabs
+        tabs={dealTabs}
+        value={tab}
+        onChange={setTab}
+        label={(deal) => t(`deals.tab.${deal}`)}
+        panel={(deal) => (user ? <OrderListView screen="deals" tab={{ deals: deal }} role={user.role} /> : null)}
+      />
     </Stack>
   );
 }

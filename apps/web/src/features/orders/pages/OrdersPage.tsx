@@ -1,10 +1,12 @@
-import { Button, Center, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack } from '@mantine/core';
 import { can, type OrderType, orderTypes } from '@paydesk/contract';
 import { IconListDetails } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { PageHeader } from '../../../ui/PageHeader';
+import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
 import { OrderListView } from '../components/OrderListView';
 import { appealRoles, type OrderScreen } from '../orderListRequest';
@@ -32,32 +34,22 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t(`title.${screen}`)}
-        </Title>
+      <PageHeader title={t(`title.${screen}`)}>
         {mayReadDeals && (
           <Button component={Link} to="/deals" variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>
             {t('deals.open')}
           </Button>
         )}
-      </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {tabs.map((type) => (
-            <Tabs.Tab key={type} value={type}>
-              {t(`tab.${type}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {user &&
-          orderTypes.map((type) => (
-            <Tabs.Panel key={type} value={type}>
-              <OrderListView screen={screen} tab={{ direction: type }} role={user.role} />
-            </Tabs.Panel>
-          ))}
-        {user && tabs.includes('appeals') && (
-          <Tabs.Panel value="appeals">
+      </PageHeader>
+      <ScreenTabs
+        tabs={tabs}
+        value={tab}
+        onChange={setTab}
+        label={(type) => t(`tab.${type}`)}
+        panel={(type) => {
+          if (!user) return null;
+          if (type !== 'appeals') return <OrderListView screen={screen} tab={{ direction: type }} role={user.role} />;
+          return (
             <Suspense
               fallback={
                 <Center py="xl">
@@ -67,9 +59,9 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
             >
               <AppealListView screen={screen} subject={accessSubjectOf(user)} />
             </Suspense>
-          </Tabs.Panel>
-        )}
-      </Tabs>
+          );
+        }}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,13 @@
-import { type BalanceLogEntry, balanceLogEntrySchema, type ListData, listEnvelope } from '@paydesk/contract';
+import {
+  type BalanceLogEntry,
+  balanceLogEntrySchema,
+  type Language,
+  type ListData,
+  listEnvelope,
+} from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { partnersKey } from './listPartnerSystems';
 
@@ -19,13 +26,14 @@ export async function fetchPartnerBalanceLog(
   return balanceLogSchema.parse(await http.get<unknown>(path, { query: toListQuery(params), signal }));
 }
 
-export const partnerBalanceLogQuery = (slug: string, params: ListParams) =>
+export const partnerBalanceLogQuery = (slug: string, params: ListParams, language: Language) =>
   queryOptions({
-    queryKey: [...partnersKey, 'balance-log', slug, params],
+    queryKey: [...partnersKey, 'balance-log', slug, params, language],
     queryFn: ({ signal }) => fetchPartnerBalanceLog(slug, params, signal),
     placeholderData: keepPreviousData,
   });
 
 export function usePartnerBalanceLog(slug: string, params: ListParams) {
-  return useQuery(partnerBalanceLogQuery(slug, params));
+  // Entry types and filter options come in the request's language: a language switch reloads the page.
+  return useQuery(partnerBalanceLogQuery(slug, params, useRequestLanguage()));
 }

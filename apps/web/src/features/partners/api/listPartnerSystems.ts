@@ -1,8 +1,9 @@
-import { type PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Language, type PartnerSystem, partnerSystemListSchema } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../lib/http';
+import { listPageQuery } from '../../../lib/listQuery';
 import { moneyKey } from '../../../lib/moneyKey';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /**
@@ -17,19 +18,15 @@ export type PartnerSystemList = z.output<typeof partnerSystemListSchema>['data']
 export type { PartnerSystem };
 
 /** `GET /partner-system`: one page of the partner payment systems (SPEC §2.20, §7 Flows and partners). */
-export async function fetchPartnerSystems(params: ListParams, signal?: AbortSignal): Promise<PartnerSystemList> {
-  const data = await http.get<unknown>('/partner-system', { query: toListQuery(params), signal });
-  return partnerSystemListSchema.shape.data.parse(data);
-}
-
-export const partnerSystemsQuery = (params: ListParams) =>
-  queryOptions({
-    queryKey: [...partnersKey, 'list', params],
-    queryFn: ({ signal }) => fetchPartnerSystems(params, signal),
-    // The rows of the previous page stay on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+export const partnerSystemsQuery = (params: ListParams, language: Language) =>
+  listPageQuery(
+    [...partnersKey, 'list', params, language],
+    '/partner-system',
+    partnerSystemListSchema.shape.data,
+    toListQuery(params),
+  );
 
 export function usePartnerSystems(params: ListParams) {
-  return useQuery(partnerSystemsQuery(params));
+  // Currency names and filter options come in the request's language: a language switch reloads the list.
+  return useQuery(partnerSystemsQuery(params, useRequestLanguage()));
 }

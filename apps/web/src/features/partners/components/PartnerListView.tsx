@@ -2,14 +2,10 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { PartnerSystem } from '@paydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
-import { DataTable } from '../../../ui/DataTable';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
 import type { ListParamsControls } from '../../../ui/useListParams';
 import { usePartnerSystems } from '../api/listPartnerSystems';
-import { useFilterLabels } from './filterLabels';
 import { partnerColumns } from './partnerColumns';
 
 export interface PartnerListViewProps {
@@ -23,11 +19,8 @@ export interface PartnerListViewProps {
 /** SPEC §2.20 list: every partner's balance in all, the systems (a row opens its details) and the pagination. */
 export function PartnerListView({ list, onOpen, onEdit }: PartnerListViewProps) {
   const { t } = useTranslation('partners');
-  const failureText = useFailureText();
   const systems = usePartnerSystems(list.params);
   const columns = useMemo(() => partnerColumns(t, onEdit), [t, onEdit]);
-  const filters = useFilterLabels(systems.data?.context.available_filters);
-  const pagination = systems.data?.context.pagination;
   const total = systems.data?.context.total;
 
   return (
@@ -40,26 +33,16 @@ export function PartnerListView({ list, onOpen, onEdit }: PartnerListViewProps) 
           </Text>
         </Group>
       )}
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {systems.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(systems.error, t('loadFailed'))}
-        </Text>
-      )}
-      <DataTable
+      <ListTable
+        list={list}
+        query={systems}
+        namespace="partners"
         columns={columns}
-        rows={systems.data?.items ?? []}
         rowKey={(system) => system.uuid}
-        loading={systems.isFetching}
         emptyMessage={t('empty')}
         onRowClick={onOpen}
         minWidthPx={onEdit ? 720 : 600}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
     </Stack>
   );
 }

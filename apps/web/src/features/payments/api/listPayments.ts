@@ -1,7 +1,8 @@
-import { type ListData, listEnvelope, type Payment, type PaymentType, paymentSchema } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { type Language, listEnvelope, type PaymentType, paymentSchema } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { listPageQuery } from '../../../lib/listQuery';
 import { moneyKey } from '../../../lib/moneyKey';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
@@ -17,23 +18,15 @@ export function paymentListQueryParams(type: PaymentType, params: ListParams): R
 }
 
 /** `GET /transaction` for one tab (SPEC §2.13): the tab is `filter[type]`, newest first. */
-export async function fetchPayments(
-  type: PaymentType,
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListData<Payment>> {
-  const data = await http.get<unknown>(paymentListPath, { query: paymentListQueryParams(type, params), signal });
-  return paymentListSchema.parse(data);
-}
-
-export const paymentsListQuery = (type: PaymentType, params: ListParams) =>
-  queryOptions({
-    queryKey: [...paymentsKey, 'list', type, params],
-    queryFn: ({ signal }) => fetchPayments(type, params, signal),
-    // The rows of the previous page stay on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+export const paymentsListQuery = (type: PaymentType, params: ListParams, language: Language) =>
+  listPageQuery(
+    [...paymentsKey, 'list', type, params, language],
+    paymentListPath,
+    paymentListSchema,
+    paymentListQueryParams(type, params),
+  );
 
 export function usePaymentsList(type: PaymentType, params: ListParams) {
-  return useQuery(paymentsListQuery(type, params));
+  // Status titles, currency names and filter options come in the request's language: a language switch reloads them.
+  return useQuery(paymentsListQuery(type, params, useRequestLanguage()));
 }

@@ -1,13 +1,11 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type Payment, type PaymentType, paymentListQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
-import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useAcceptPayment } from '../api/acceptPayment';
 import { paymentListPath, paymentListQueryParams, usePaymentsList } from '../api/listPayments';
@@ -66,11 +64,6 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
       ),
     [type, t, accept.mutate, accepting, mayModerate],
   );
-  const filters = useMemo(
-    () => (payments.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [payments.data, t],
-  );
-  const pagination = payments.data?.context.pagination;
 
   function decided(key: 'toast.rejected' | 'toast.sent', payment: Payment) {
     notifications.show({ color: 'teal', message: t(key, { username: payment.payable.username }) });
@@ -84,27 +77,15 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
           <ExportCsvButton listPath={paymentListPath} query={paymentListQueryParams(type, list.params)} />
         </Group>
       )}
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {payments.isError && (
-        <Text c="red" size="sm" role="alert">
-          {isApiError(payments.error) && payments.error.localizedMessage
-            ? payments.error.localizedMessage
-            : t('loadFailed')}
-        </Text>
-      )}
-      <DataTable
+      <ListTable
+        list={list}
+        query={payments}
+        namespace="payments"
         columns={columns}
-        rows={payments.data?.items ?? []}
         rowKey={(payment) => payment.guid}
-        loading={payments.isFetching}
         emptyMessage={t(`empty.${type}`)}
         minWidthPx={type === 'withdraw' ? 1080 : 1100}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
       <RejectPaymentModal
         payment={paymentOf('reject')}
         onClose={close}

@@ -1,9 +1,11 @@
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { can, paymentTypes } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { PageHeader } from '../../../ui/PageHeader';
+import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
 import { CreditDepositModal } from '../components/CreditDepositModal';
 import { PaymentListView } from '../components/PaymentListView';
@@ -25,30 +27,20 @@ export function PaymentsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         {mayCredit && tab === 'deposit' && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCrediting(true)}>
             {t('credit.open')}
           </Button>
         )}
-      </Group>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {paymentTypes.map((type) => (
-            <Tabs.Tab key={type} value={type}>
-              {t(`tab.${type}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {paymentTypes.map((type) => (
-          <Tabs.Panel key={type} value={type}>
-            <PaymentListView type={type} mayModerate={mayModerate} mayExport={mayExport} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      </PageHeader>
+      <ScreenTabs
+        tabs={paymentTypes}
+        value={tab}
+        onChange={setTab}
+        label={(type) => t(`tab.${type}`)}
+        panel={(type) => <PaymentListView type={type} mayModerate={mayModerate} mayExport={mayExport} />}
+      />
       {mayCredit && <CreditDepositModal opened={crediting} onClose={() => setCrediting(false)} />}
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { type Language, type ListData, listEnvelope, type Requisite, requisiteSchema } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { type Language, listEnvelope, requisiteSchema } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { listPageQuery } from '../../../lib/listQuery';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
@@ -18,22 +18,13 @@ export const requisiteListPaths: Record<RequisiteScope, string> = { all: '/requi
 export const requisitesKey = ['requisites'] as const;
 export const requisiteListsKey = [...requisitesKey, 'list'] as const;
 
-export async function fetchRequisites(
-  scope: RequisiteScope,
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListData<Requisite>> {
-  const data = await http.get<unknown>(requisiteListPaths[scope], { query: toListQuery(params), signal });
-  return requisiteListSchema.parse(data);
-}
-
 export const requisitesListQuery = (scope: RequisiteScope, params: ListParams, language: Language) =>
-  queryOptions({
-    queryKey: [...requisiteListsKey, scope, language, params],
-    queryFn: ({ signal }) => fetchRequisites(scope, params, signal),
-    // The rows of the previous page stay on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQuery(
+    [...requisiteListsKey, scope, language, params],
+    requisiteListPaths[scope],
+    requisiteListSchema,
+    toListQuery(params),
+  );
 
 export function useRequisitesList(scope: RequisiteScope, params: ListParams) {
   return useQuery(requisitesListQuery(scope, params, useRequestLanguage()));

@@ -1,14 +1,12 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { can, type Requisite, requisiteListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { useFailureText } from '../../../lib/useFailureText';
-import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
+import { PageHeader } from '../../../ui/PageHeader';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { type RequisiteScope, requisiteListPaths, useRequisitesList } from '../api/listRequisites';
@@ -30,7 +28,6 @@ type Dialog =
  */
 export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
   const { t } = useTranslation('requisites');
-  const failureText = useFailureText();
   const toasts = useToasts();
   const user = useCurrentUser().data;
   const mayWrite = user !== undefined && can(accessSubjectOf(user), 'requisites.write');
@@ -55,15 +52,6 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
       ),
     [t, scope, mayWrite],
   );
-  const filters = useMemo(
-    () =>
-      (requisites.data?.context.available_filters ?? []).map((filter) => ({
-        ...filter,
-        label: t(filter.label, { defaultValue: filter.label }),
-      })),
-    [requisites.data, t],
-  );
-  const pagination = requisites.data?.context.pagination;
 
   function onSaved(requisite: Requisite, created: boolean) {
     toasts.done(t(created ? 'toast.created' : 'toast.updated', { name: requisite.name }));
@@ -72,10 +60,7 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         <Group gap="sm">
           {mayExport && <ExportCsvButton listPath={requisiteListPaths.all} query={toListQuery(list.params)} />}
           {mayWrite && (
@@ -84,26 +69,16 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
             </Button>
           )}
         </Group>
-      </Group>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {requisites.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(requisites.error, t('loadFailed'))}
-        </Text>
-      )}
-      <DataTable
+      </PageHeader>
+      <ListTable
+        list={list}
+        query={requisites}
+        namespace="requisites"
         columns={columns}
-        rows={requisites.data?.items ?? []}
         rowKey={(requisite) => requisite.id}
-        loading={requisites.isFetching}
         emptyMessage={t('empty')}
         minWidthPx={scope === 'all' ? 1150 : 1000}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
 
       {mayWrite && (
         <RequisiteFormModal

@@ -1,6 +1,7 @@
 import type { WebhookSetting } from '@paydesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { webhookSettingsSchema, webhooksKey } from './getWebhooks';
 
 export interface WebhookChange {
@@ -24,8 +25,10 @@ export async function updateWebhooks(changes: readonly WebhookChange[]): Promise
 
 export function useUpdateWebhooks() {
   const queryClient = useQueryClient();
+  // The answer's titles are in the language the save was sent in.
+  const language = useRequestLanguage();
   return useMutation({
     mutationFn: updateWebhooks,
-    onSuccess: (webhooks) => queryClient.setQueryData(webhooksKey, webhooks),
+    onSuccess: (webhooks) => queryClient.setQueryData(webhooksKey(language), webhooks),
   });
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortenId } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { Amount } from '../../../ui/Amount';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useCheckLedger } from '../api/checkLedger';
 import { useSystemBalance } from '../api/getSystemBalance';
 import { SettingsSection } from './SettingsSection';
@@ -117,7 +118,6 @@ function ReconciliationOutcome({ result }: { result: Reconciliation }) {
 
 function LedgerCheck() {
   const { t } = useTranslation('settings');
-  const failureText = useFailureText();
   const check = useCheckLedger();
   return (
     <Stack gap="sm" mt="md">
@@ -133,11 +133,7 @@ function LedgerCheck() {
           {check.data ? t('ledger.checkAgain') : t('ledger.check')}
         </Button>
       </Group>
-      {check.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(check.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={check} fallback={t('loadFailed')} />
       {check.data && !check.isPending && <ReconciliationOutcome result={check.data} />}
     </Stack>
   );

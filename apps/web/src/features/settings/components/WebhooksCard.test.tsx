@@ -1,9 +1,10 @@
-import type { WebhookSetting } from '@paydesk/contract';
+import { languageHeader, type WebhookSetting } from '@paydesk/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { envelope, failureReply, makeUser, mockApi, prepareI18n, renderApp } from '../../../app/testing';
+import { changeLanguage } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query';
 import { WebhooksCard, webhooksLoadDelayMs, webhooksResultMs } from './WebhooksCard';
 
@@ -125,5 +126,27 @@ describe('webhooks', { timeout: 30_000 }, () => {
     expect(await within(card).findByText('Update failed.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(webhooksResultMs));
     expect(within(card).queryByText('Update failed.')).not.toBeInTheDocument();
+  });
+
+  it('loads the titles again in the new language when the language changes', async () => {
+    const { calls } = signedIn([], {
+      'GET /user/webhook': (call) =>
+        envelope([
+          webhook('order.created', call.headers.get(languageHeader) === 'ru' ? 'Заказ создан' : 'Order created'),
+        ]),
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <WebhooksCard />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('switch', { name: /Order created/ })).toBeInTheDocument();
+
+    await act(() => changeLanguage('ru'));
+
+    expect(await screen.findByRole('switch', { name: /Заказ создан/ })).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.path === '/user/webhook').map((call) => call.headers.get(languageHeader)),
+    ).toEqual(['en', 'ru']);
   });
 });

@@ -1,13 +1,15 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { can, myStatisticQuerySchema, statisticQuerySchema } from '@paydesk/contract';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { useFailureText } from '../../../lib/useFailureText';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryFailure } from '../../../ui/QueryFailure';
+import { useFilterLabels } from '../../../ui/useFilterLabels';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { type StatisticScope, useStatistic } from '../api/getStatistic';
 import { RewardsTable } from '../components/RewardsTable';
@@ -36,7 +38,6 @@ const sameFilters = (a: FilterValues, b: FilterValues) =>
  */
 function StatisticView({ scope }: { scope: StatisticScope }) {
   const { t } = useTranslation('statistics');
-  const failureText = useFailureText();
   const started = useDelayedStart(statisticLoadDelayMs);
   // The filters live in the address: a view (one merchant, last week) can be bookmarked and shared.
   const list = useUrlListParams(scope === 'platform' ? statisticQuerySchema : myStatisticQuerySchema);
@@ -48,10 +49,7 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   // /directions has no side-menu entry (SPEC §2.2 fixes the menu): the platform's statistics lead to it.
   const mayReadDirections = scope === 'platform' && user !== undefined && can(accessSubjectOf(user), 'directions.read');
 
-  const availableFilters = useMemo(
-    () => (query.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [query.data, t],
-  );
+  const availableFilters = useFilterLabels(query.data?.context.available_filters, 'statistics');
 
   function apply(values: FilterValues) {
     // The same filters again still mean "load it now": the summary may have moved since.
@@ -62,10 +60,7 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Group justify="space-between" gap="sm">
-          <Title order={1} size="h2">
-            {t(scope === 'platform' ? 'title' : 'ownTitle')}
-          </Title>
+        <PageHeader title={t(scope === 'platform' ? 'title' : 'ownTitle')}>
           {mayReadDirections && (
             <Button
               component={Link}
@@ -76,7 +71,7 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
               {t('openDirections')}
             </Button>
           )}
-        </Group>
+        </PageHeader>
         {statistic && (
           <Text size="sm" c="dimmed">
             {statistic.refreshed_at
@@ -86,11 +81,7 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
         )}
       </Stack>
       {availableFilters.length > 0 && <FilterBar filters={availableFilters} initialValues={filters} onApply={apply} />}
-      {query.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(query.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={query} fallback={t('loadFailed')} />
       <Stack gap="sm" component="section" aria-labelledby="statistic-sum">
         <Title order={2} size="h4" id="statistic-sum">
           {t('sum')}

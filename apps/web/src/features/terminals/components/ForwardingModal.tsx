@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
-import { AppModal } from '../../../ui/AppModal';
+import { ItemModal } from '../../../ui/AppModal';
 import { CopyAction } from '../../../ui/CopyAction';
 import { ModalLoadState } from '../../../ui/ModalLoadState';
-import { useRetained } from '../../../ui/useRetained';
 import { useCreateForwarding, useForwarding, useRevokeForwarding } from '../api/forwarding';
 import { QrImage } from './QrImage';
 
@@ -26,16 +25,15 @@ export interface ForwardingModalProps {
  */
 export function ForwardingModal({ terminal, mayWrite, onClose }: ForwardingModalProps) {
   const { t } = useTranslation('terminals');
-  const shown = useRetained(terminal);
   return (
-    <AppModal
-      opened={terminal !== null}
+    <ItemModal
+      item={terminal}
       onClose={onClose}
-      title={shown ? t('forwarding.title', { name: shown.name }) : ''}
+      title={(shown) => t('forwarding.title', { name: shown.name })}
       size="lg"
     >
-      {shown && <ForwardingBody key={shown.guid} terminal={shown} mayWrite={mayWrite} onClose={onClose} />}
-    </AppModal>
+      {(shown) => <ForwardingBody key={shown.guid} terminal={shown} mayWrite={mayWrite} onClose={onClose} />}
+    </ItemModal>
   );
 }
 

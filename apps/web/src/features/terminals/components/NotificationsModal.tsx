@@ -4,12 +4,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
-import { AppModal } from '../../../ui/AppModal';
+import { ItemModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
-import { useRetained } from '../../../ui/useRetained';
 import { useTerminalNotifications } from '../api/listTerminalNotifications';
 
 export interface NotificationsModalProps {
@@ -21,17 +20,16 @@ export interface NotificationsModalProps {
 /** The bank messages a terminal forwarded (SPEC §2.17, §2.18, §3): one modal for the terminal cards and the devices. */
 export function NotificationsModal({ terminal, onClose }: NotificationsModalProps) {
   const { t } = useTranslation('terminals');
-  const shown = useRetained(terminal);
   return (
-    <AppModal
-      opened={terminal !== null}
+    <ItemModal
+      item={terminal}
       onClose={onClose}
-      title={shown ? t('notifications.title', { name: shown.name }) : ''}
+      title={(shown) => t('notifications.title', { name: shown.name })}
       size="xl"
     >
       {/* Each terminal starts on its first page. */}
-      {shown && <NotificationsTable key={shown.guid} guid={shown.guid} />}
-    </AppModal>
+      {(shown) => <NotificationsTable key={shown.guid} guid={shown.guid} />}
+    </ItemModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { can, type Terminal, terminalListQuerySchema } from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPagination } from '../../../ui/ListPagination';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { useTerminalsList } from '../api/listTerminals';
@@ -58,11 +59,7 @@ export function DevicesPage() {
       <Title order={1} size="h2">
         {t('devices.title')}
       </Title>
-      {devices.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(devices.error, t('loadFailed'))}
-        </Text>
-      )}
+      <QueryFailure query={devices} fallback={t('loadFailed')} />
       <DataTable
         columns={columns}
         rows={devices.data?.items ?? []}

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type CreatedTerminal, can, type Terminal } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
 import { ListPagination } from '../../../ui/ListPagination';
+import { PageHeader } from '../../../ui/PageHeader';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { useIssuePairingCode } from '../api/issuePairingCode';
@@ -68,21 +70,14 @@ export function TerminalsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         {mayCreate && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
             {t('add')}
           </Button>
         )}
-      </Group>
-      {terminals.isError && (
-        <Text c="red" size="sm" role="alert">
-          {failureText(terminals.error, t('loadFailed'))}
-        </Text>
-      )}
+      </PageHeader>
+      <QueryFailure query={terminals} fallback={t('loadFailed')} />
       {terminals.isPending && (
         <Center py="xl">
           <Loader size="sm" role="status" aria-label={t('ui:table.loading')} />

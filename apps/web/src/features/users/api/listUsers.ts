@@ -1,6 +1,6 @@
 import { type ListData, listEnvelope, type User, type UserType, userSchema } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { useQuery } from '@tanstack/react-query';
+import { fetchListPage, listPageQuery } from '../../../lib/listQuery';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
 /** The user types an admin manages on these screens (SPEC §2.8); partners have a screen of their own. */
@@ -19,22 +19,12 @@ export function userListQueryParams(type: ManagedUserType, params: ListParams): 
 }
 
 /** `GET /user` for one type, with the list's page, page size and filters. */
-export async function fetchUsers(
-  type: ManagedUserType,
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListData<User>> {
-  const data = await http.get<unknown>(userListPath, { query: userListQueryParams(type, params), signal });
-  return userListSchema.parse(data);
+export function fetchUsers(type: ManagedUserType, params: ListParams, signal?: AbortSignal): Promise<ListData<User>> {
+  return fetchListPage(userListPath, userListSchema, userListQueryParams(type, params), signal);
 }
 
 export const usersListQuery = (type: ManagedUserType, params: ListParams) =>
-  queryOptions({
-    queryKey: [...usersKey, 'list', type, params],
-    queryFn: ({ signal }) => fetchUsers(type, params, signal),
-    // The rows of the previous page stay on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQuery([...usersKey, 'list', type, params], userListPath, userListSchema, userListQueryParams(type, params));
 
 export function useUsersList(type: ManagedUserType, params: ListParams) {
   return useQuery(usersListQuery(type, params));

@@ -2,8 +2,8 @@ import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AuditEvent } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortenId } from '../../../lib/format';
-import { isApiError } from '../../../lib/http';
 import { ListPagination } from '../../../ui/ListPagination';
+import { QueryFailure } from '../../../ui/QueryFailure';
 import { useListParams } from '../../../ui/useListParams';
 import { useUserAudit } from '../api/getUserAudit';
 import { type AuditChange, auditChanges } from './auditChanges';
@@ -119,11 +119,7 @@ export function AuditTrail({ uuid }: { uuid: string }) {
       <Title order={3} size="h5" id="audit-title">
         {t('audit.title')}
       </Title>
-      {audit.isError && (
-        <Text c="red" size="sm" role="alert">
-          {isApiError(audit.error) && audit.error.localizedMessage ? audit.error.localizedMessage : t('loadFailed')}
-        </Text>
-      )}
+      <QueryFailure query={audit} fallback={t('loadFailed')} />
       {audit.isPending && <Loader size="sm" aria-label={t('audit.loading')} />}
       {audit.isSuccess && events.length === 0 && (
         <Text size="sm" c="dimmed">

@@ -3,11 +3,10 @@ import type { User } from '@paydesk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../ui/Amount';
-import { AppModal } from '../../../ui/AppModal';
+import { ItemModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
 import { CopyableText } from '../../../ui/CopyableText';
 import { OnlineDot } from '../../../ui/OnlineDot';
-import { useRetained } from '../../../ui/useRetained';
 import { useUser } from '../api/getUser';
 import { AuditTrail } from './AuditTrail';
 import { feeRangeText, firstFeePercentage, inviteLinkOf, noValue, percentText } from './display';
@@ -21,16 +20,15 @@ export interface UserDetailsModalProps {
 /** SPEC §2.8 details modal, per type, with the audit trail below. */
 export function UserDetailsModal({ user, onClose }: UserDetailsModalProps) {
   const { t } = useTranslation('users');
-  const shown = useRetained(user);
   return (
-    <AppModal
-      opened={user !== null}
+    <ItemModal
+      item={user}
       onClose={onClose}
-      title={shown ? t('details.title', { username: shown.username }) : ''}
+      title={(shown) => t('details.title', { username: shown.username })}
       size="lg"
     >
-      {shown && <UserDetails key={shown.uuid} known={shown} />}
-    </AppModal>
+      {(shown) => <UserDetails key={shown.uuid} known={shown} />}
+    </ItemModal>
   );
 }
 

@@ -1,15 +1,12 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { can, type User, userListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { type ManagedUserType, userListPath, userListQueryParams, useUsersList } from '../api/listUsers';
 import { BlockUserModal } from './BlockUserModal';
@@ -59,10 +56,6 @@ export function UserListView({ type, heading }: UserListViewProps) {
       }),
     [type, t],
   );
-  const filters = useMemo(
-    () => (users.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [users.data, t],
-  );
 
   function done(message: string) {
     notifications.show({ color: 'teal', message });
@@ -75,7 +68,6 @@ export function UserListView({ type, heading }: UserListViewProps) {
   }
 
   const editing = userOf('edit');
-  const pagination = users.data?.context.pagination;
 
   return (
     <Stack gap="md">
@@ -88,25 +80,15 @@ export function UserListView({ type, heading }: UserListViewProps) {
           </Button>
         </Group>
       </Group>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {users.isError && (
-        <Text c="red" size="sm" role="alert">
-          {isApiError(users.error) && users.error.localizedMessage ? users.error.localizedMessage : t('loadFailed')}
-        </Text>
-      )}
-      <DataTable
+      <ListTable
+        list={list}
+        query={users}
+        namespace="users"
         columns={columns}
-        rows={users.data?.items ?? []}
         rowKey={(user) => user.uuid}
-        loading={users.isFetching}
         emptyMessage={t(`empty.${type}`)}
         minWidthPx={type === 'merchant' || type === 'trader' ? 900 : 720}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
 
       <UserFormModal
         type={type}

@@ -1,5 +1,6 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
 import type { ManagedUserType } from '../api/listUsers';
 import { UserListView } from '../components/UserListView';
@@ -18,20 +19,13 @@ export function UsersPage() {
       <Title order={1} size="h2">
         {t('title.users')}
       </Title>
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {tabs.map((type) => (
-            <Tabs.Tab key={type} value={type}>
-              {t(`tab.${type}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {tabs.map((type) => (
-          <Tabs.Panel key={type} value={type}>
-            <UserListView type={type} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <ScreenTabs
+        tabs={tabs}
+        value={tab}
+        onChange={setTab}
+        label={(type) => t(`tab.${type}`)}
+        panel={(type) => <UserListView type={type} />}
+      />
     </Stack>
   );
 }

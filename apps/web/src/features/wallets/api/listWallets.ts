@@ -1,6 +1,6 @@
-import { type ListData, listEnvelope, type Wallet, walletSchema } from '@paydesk/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { listEnvelope, walletSchema } from '@paydesk/contract';
+import { useQuery } from '@tanstack/react-query';
+import { listPageQuery } from '../../../lib/listQuery';
 import { moneyKey } from '../../../lib/moneyKey';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
@@ -13,17 +13,8 @@ export const walletListSchema = listEnvelope(walletSchema).shape.data;
 
 export const walletListPath = '/wallet';
 
-export async function fetchWallets(params: ListParams, signal?: AbortSignal): Promise<ListData<Wallet>> {
-  return walletListSchema.parse(await http.get<unknown>(walletListPath, { query: toListQuery(params), signal }));
-}
-
 export const walletsListQuery = (params: ListParams) =>
-  queryOptions({
-    queryKey: [...walletsKey, 'list', params],
-    queryFn: ({ signal }) => fetchWallets(params, signal),
-    // The rows of the previous page stay on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  listPageQuery([...walletsKey, 'list', params], walletListPath, walletListSchema, toListQuery(params));
 
 export function useWalletsList(params: ListParams) {
   return useQuery(walletsListQuery(params));

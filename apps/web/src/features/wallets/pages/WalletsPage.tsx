@@ -1,15 +1,13 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { can, walletListQuerySchema } from '@paydesk/contract';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
-import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
-import { FilterBar } from '../../../ui/FilterBar';
-import { ListPagination } from '../../../ui/ListPagination';
+import { ListTable } from '../../../ui/ListTable';
+import { PageHeader } from '../../../ui/PageHeader';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
 import { useWalletsList, walletListPath } from '../api/listWallets';
 import { MerchantWithdrawalModal } from '../components/MerchantWithdrawalModal';
@@ -28,18 +26,10 @@ export function WalletsPage() {
   const wallets = useWalletsList(list.params);
   const [withdrawing, setWithdrawing] = useState(false);
   const columns = useMemo(() => walletColumns(t), [t]);
-  const filters = useMemo(
-    () => (wallets.data?.context.available_filters ?? []).map((filter) => ({ ...filter, label: t(filter.label) })),
-    [wallets.data, t],
-  );
-  const pagination = wallets.data?.context.pagination;
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+      <PageHeader title={t('title')}>
         <Group gap="sm">
           {mayExport && <ExportCsvButton listPath={walletListPath} query={toListQuery(list.params)} />}
           {mayWithdraw && (
@@ -48,28 +38,16 @@ export function WalletsPage() {
             </Button>
           )}
         </Group>
-      </Group>
-      {filters.length > 0 && (
-        <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
-      )}
-      {wallets.isError && (
-        <Text c="red" size="sm" role="alert">
-          {isApiError(wallets.error) && wallets.error.localizedMessage
-            ? wallets.error.localizedMessage
-            : t('loadFailed')}
-        </Text>
-      )}
-      <DataTable
+      </PageHeader>
+      <ListTable
+        list={list}
+        query={wallets}
+        namespace="wallets"
         columns={columns}
-        rows={wallets.data?.items ?? []}
         rowKey={(wallet) => wallet.name}
-        loading={wallets.isFetching}
         emptyMessage={t('empty')}
         minWidthPx={900}
       />
-      {pagination && (
-        <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
-      )}
       {mayWithdraw && (
         <MerchantWithdrawalModal
           opened={withdrawing}
