@@ -18,7 +18,7 @@ export interface ContractFormOptions<Values> extends SchemaSubmitOptions {
  * the server lands under its fields or, failing that, under the form. A field keeps its message while it is edited,
  * as the forms of `useSchemaSubmit` do, until the next submit — unless `clearErrorOnChange` says otherwise.
  */
-export function useContractForm<S extends z.ZodType, Values extends Record<string, unknown>>(
+export function useContractForm<S extends z.ZodType, Values extends Record<keyof Values, unknown>>(
   schema: S,
   initialValues: Values,
   { translate, fallback, transform, clearErrorOnChange = false, fields }: ContractFormOptions<Values>,
