@@ -3,25 +3,35 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { firstIssueByField, formFailureOf, type SchemaSubmitOptions } from './formErrors';
 
+export interface ContractFormOptions<Values> extends SchemaSubmitOptions {
+  /** What the schema checks when it is not the values as typed: numbers, only the changed fields, a rate left out. */
+  transform?: (values: Values) => unknown;
+  /** Forgets a field's message as soon as the field is edited; by default it stays until the next submit. */
+  clearErrorOnChange?: boolean;
+  /** The fields a server message may name, shown under them; by default the keys of the initial values. */
+  fields?: readonly string[];
+}
+
 /**
  * A form whose values and field messages @mantine/form keeps, checked by a contract schema on submit: nothing is sent
  * while the schema refuses the values (its messages go under the fields); then the call is made, and a refusal from
  * the server lands under its fields or, failing that, under the form. A field keeps its message while it is edited,
- * as the forms of `useSchemaSubmit` do, until the next submit.
+ * as the forms of `useSchemaSubmit` do, until the next submit — unless `clearErrorOnChange` says otherwise.
  */
-export function useContractForm<S extends z.ZodType, Values extends Record<string, unknown>>(
+export function useContractForm<S extends z.ZodType, Values extends Record<keyof Values, unknown>>(
   schema: S,
   initialValues: Values,
-  { translate, fallback }: SchemaSubmitOptions,
+  { translate, fallback, transform, clearErrorOnChange = false, fields }: ContractFormOptions<Values>,
 ) {
-  const form = useForm<Values>({ mode: 'controlled', initialValues, clearInputErrorOnChange: false });
+  const form = useForm<Values>({ mode: 'controlled', initialValues, clearInputErrorOnChange: clearErrorOnChange });
   const [failure, setFailure] = useState<string | null>(null);
-  const fields = Object.keys(initialValues);
+  const serverFields = fields ?? Object.keys(initialValues);
 
   /** Checks the values and sends them; answers the call's result, or undefined when there was none. */
   async function submit<R>(send: (data: z.output<S>) => Promise<R>): Promise<R | undefined> {
     setFailure(null);
-    const parsed = schema.safeParse(form.getValues());
+    const values = form.getValues();
+    const parsed = schema.safeParse(transform ? transform(values) : values);
     if (!parsed.success) {
       form.setErrors(firstIssueByField(parsed.error.issues, translate));
       return undefined;
@@ -30,12 +40,25 @@ export function useContractForm<S extends z.ZodType, Values extends Record<strin
     try {
       return await send(parsed.data);
     } catch (error) {
-      const shown = formFailureOf(error, fields, fallback);
+      const shown = formFailureOf(error, serverFields, fallback);
       form.setErrors(shown.fields);
       setFailure(shown.general);
       return undefined;
     }
   }
 
-  return { form, failure, submit };
+  /**
+   * The props of a select over a text field: an empty field shows no choice, and clearing the choice empties the
+   * field, so the contract says "required" rather than "not a string".
+   */
+  function selectProps(field: keyof Values & string) {
+    const value = form.getValues()[field];
+    return {
+      value: typeof value === 'string' && value !== '' ? value : null,
+      onChange: (chosen: string | null) => form.setFieldValue(field, (chosen ?? '') as never),
+      error: form.errors[field],
+    };
+  }
+
+  return { form, failure, submit, selectProps };
 }

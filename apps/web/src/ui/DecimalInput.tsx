@@ -1,7 +1,8 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 export interface DecimalInputProps extends Omit<NumberInputProps, 'value' | 'onChange' | 'onValueChange'> {
-  value: string;
+  /** The decimal as typed; absent reads as empty (a form's `getInputProps` types it so). */
+  value?: string;
   onChange: (value: string) => void;
 }
 
@@ -15,7 +16,7 @@ export function DecimalInput({ value, onChange, ...props }: DecimalInputProps) {
       allowNegative={false}
       thousandSeparator={false}
       {...props}
-      value={value}
+      value={value ?? ''}
       onValueChange={(payload, source) => {
         // Mantine reports the value it was given back as a "prop" change; only the user's edits count.
         if (source.source !== 'prop') onChange(payload.value);

@@ -9,13 +9,15 @@ export interface FormFooterProps {
   busy: boolean;
   /** Submit stays off until the form holds something to send. */
   submitDisabled?: boolean;
+  /** View mode: only the way out, nothing to submit. */
+  submitHidden?: boolean;
   /** `red` for a destructive action (Block, Reject). */
   submitColor?: ButtonProps['color'];
 }
 
 /** The end of a modal form: the failure line, then Cancel and the submit button, which shows when it is busy. */
 export function FormFooter(props: FormFooterProps) {
-  const { failure, cancelLabel, onCancel, submitLabel, busy, submitDisabled, submitColor } = props;
+  const { failure, cancelLabel, onCancel, submitLabel, busy, submitDisabled, submitHidden, submitColor } = props;
   return (
     <>
       {failure !== null && (
@@ -27,9 +29,11 @@ export function FormFooter(props: FormFooterProps) {
         <Button variant="default" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button type="submit" color={submitColor} disabled={submitDisabled} loading={busy}>
-          {submitLabel}
-        </Button>
+        {!submitHidden && (
+          <Button type="submit" color={submitColor} disabled={submitDisabled} loading={busy}>
+            {submitLabel}
+          </Button>
+        )}
       </Group>
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoginRequest } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { currentUserQuery } from '../../../lib/query';
 import { FormCard } from '../../../ui/FormCard';
+import { PasswordField } from '../../../ui/PasswordField';
 import { csrfUnavailable, useLogin } from '../api/login';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -33,6 +34,7 @@ function validationMessage(values: LoginRequest, t: Translate): string | null {
   return null;
 }
 
+// Not on useContractForm: it checks with a contract zod schema, and the first visit must not load zod (see above).
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -96,11 +98,10 @@ export function LoginPage() {
         onChange={(event) => setUsername(event.currentTarget.value)}
         data-autofocus
       />
-      <PasswordInput
+      <PasswordField
         label={t('password')}
         name="password"
         autoComplete="current-password"
-        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
         value={password}
         onChange={(event) => setPassword(event.currentTarget.value)}
       />

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { type ExecutorType, executorAddSchema, executorTypes, type Flow, priorityMax } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { SingleSelect } from '../../../ui/SingleSelect';
@@ -38,7 +38,7 @@ interface Values {
   priority: string;
 }
 
-const fields = ['executor_type', 'executor_id', 'priority'] as const;
+const initialValues: Values = { executor_type: 'trader', executor_id: '', priority: '0' };
 
 function ExecutorForm({
   flow,
@@ -50,26 +50,22 @@ function ExecutorForm({
   onAdded: ExecutorModalProps['onAdded'];
 }) {
   const { t } = useTranslation('flows');
-  const [values, setValues] = useState<Values>({ executor_type: 'trader', executor_id: '', priority: '0' });
+  const { form, failure, submit, selectProps } = useContractForm(executorAddSchema, initialValues, {
+    translate: (key) => t(contractKey(key), { defaultValue: t('validation.invalid') }),
+    fallback: t('executorForm.failed'),
+    transform: (values) => ({ ...values, priority: Number(values.priority) }),
+    clearErrorOnChange: true,
+  });
+  const { values } = form;
   const traders = useUserOptions('trader', values.executor_type === 'trader');
   const partners = useUserOptions('partner', values.executor_type === 'partner');
   const users = values.executor_type === 'trader' ? traders : partners;
   const add = useAddExecutor();
-  const form = useSchemaSubmit(executorAddSchema, fields, {
-    translate: (key) => t(contractKey(key), { defaultValue: t('validation.invalid') }),
-    fallback: t('executorForm.failed'),
-  });
-
-  function set<K extends keyof Values>(field: K, value: Values[K]) {
-    form.clearError(field);
-    setValues((current) => ({ ...current, [field]: value }));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    const input = { ...values, priority: Number(values.priority) };
-    const saved = await form.submit(input, (body) => add.mutateAsync({ flowId: flow.uuid, body }));
+    const saved = await submit((body) => add.mutateAsync({ flowId: flow.uuid, body }));
     if (saved) onAdded(saved, values.executor_type, users.usernameOf(values.executor_id));
   }
 
@@ -84,8 +80,8 @@ function ExecutorForm({
           value={values.executor_type}
           onChange={(value) => {
             if (!value) return;
-            set('executor_type', value as ExecutorType);
-            set('executor_id', '');
+            form.setFieldValue('executor_type', value as ExecutorType);
+            form.setFieldValue('executor_id', '');
           }}
           allowDeselect={false}
           error={form.errors.executor_type}
@@ -95,9 +91,7 @@ function ExecutorForm({
           required
           searchable
           data={users.options}
-          value={values.executor_id || null}
-          onChange={(value) => set('executor_id', value ?? '')}
-          error={form.errors.executor_id}
+          {...selectProps('executor_id')}
           disabled={users.loading}
           nothingFoundMessage={t('form.nothingFound')}
           data-autofocus
@@ -107,12 +101,12 @@ function ExecutorForm({
           description={t('executorForm.priorityHint')}
           data={priorityOptions}
           value={values.priority}
-          onChange={(value) => value && set('priority', value)}
+          onChange={(value) => value && form.setFieldValue('priority', value)}
           allowDeselect={false}
           error={form.errors.priority}
         />
         <FormFooter
-          failure={form.failure}
+          failure={failure}
           cancelLabel={t('form.cancel')}
           onCancel={onCancel}
           submitLabel={t('executorForm.add')}

@@ -1,9 +1,9 @@
 import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type Flow, flowCreateSchema, flowUpdateSchema, type RateSource } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
 import { useCurrencies } from '../../../lib/reference/listCurrencies';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
@@ -13,17 +13,7 @@ import { useRetained } from '../../../ui/useRetained';
 import { useCreateFlow } from '../api/createFlow';
 import { useRateSources } from '../api/listRateSources';
 import { useUpdateFlow } from '../api/updateFlow';
-import {
-  contractKey,
-  createFields,
-  createInput,
-  editChanges,
-  editFields,
-  editValuesOf,
-  emptyFlowForm,
-  type FlowEditValues,
-  type FlowFormValues,
-} from './flowForm';
+import { contractKey, createInput, editChanges, editValuesOf, emptyFlowForm } from './flowForm';
 import { useUserOptions } from './userOptions';
 
 /** What the flow form is open for: a new flow, or one being edited. */
@@ -70,29 +60,32 @@ function useTranslateContract() {
 
 function CreateForm({ onCancel, onSaved }: FormProps) {
   const { t } = useTranslation('flows');
-  const translate = useTranslateContract();
-  const [values, setValues] = useState<FlowFormValues>(emptyFlowForm);
   // SPEC §8: a refused create says 'Error creating flow', with the server's reason when it gave one.
   const [serverFailed, setServerFailed] = useState(false);
   const create = useCreateFlow();
+  const fallback = t('form.createFailed');
+  const {
+    form,
+    failure: reasonText,
+    submit,
+    selectProps,
+  } = useContractForm(flowCreateSchema, emptyFlowForm, {
+    translate: useTranslateContract(),
+    fallback,
+    transform: createInput,
+    clearErrorOnChange: true,
+  });
+  const { values, errors } = form;
   const merchants = useUserOptions('merchant', true);
   const fiats = useCurrencies('fiat');
   const cryptos = useCurrencies('crypto');
   const sources = useRateSources(values.fiat_currency, values.crypto_currency);
-  const fallback = t('form.createFailed');
-  const form = useSchemaSubmit(flowCreateSchema, createFields, { translate, fallback });
-  const { errors } = form;
-
-  function set<K extends keyof FlowFormValues>(field: K, value: FlowFormValues[K]) {
-    form.clearError(field);
-    setValues((current) => ({ ...current, [field]: value }));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     setServerFailed(false);
-    const created = await form.submit(createInput(values), async (body) => {
+    const created = await submit(async (body) => {
       try {
         return await create.mutateAsync(body);
       } catch (error) {
@@ -103,7 +96,7 @@ function CreateForm({ onCancel, onSaved }: FormProps) {
     if (created) onSaved(created);
   }
 
-  const reason = form.failure !== null && form.failure !== fallback ? `: ${form.failure}` : '';
+  const reason = reasonText !== null && reasonText !== fallback ? `: ${reasonText}` : '';
   const failure = serverFailed ? `${fallback}${reason}` : null;
   const sourceOptions = (sources.data ?? []).map((source) => ({
     value: source.slug,
@@ -111,49 +104,31 @@ function CreateForm({ onCancel, onSaved }: FormProps) {
   }));
   const currencyOptions = (data: typeof fiats.data) =>
     (data ?? []).map((currency) => ({ value: currency.code, label: currency.code }));
+  const currencySelect = (field: 'fiat_currency' | 'crypto_currency', data: typeof fiats.data) => ({
+    required: true,
+    data: withValue(currencyOptions(data), values[field]),
+    value: values[field],
+    onChange: (value: string | null) => value && form.setFieldValue(field, value),
+    allowDeselect: false,
+    error: errors[field],
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          required
-          value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-          error={errors.name}
-          autoComplete="off"
-          data-autofocus
-        />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} autoComplete="off" data-autofocus />
         <SingleSelect
           label={t('form.merchant')}
           required
           searchable
           data={merchants.options}
-          value={values.merchant_uuid || null}
-          onChange={(value) => set('merchant_uuid', value ?? '')}
-          error={errors.merchant_uuid}
+          {...selectProps('merchant_uuid')}
           disabled={merchants.loading}
           nothingFoundMessage={t('form.nothingFound')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <SingleSelect
-            label={t('form.fiat')}
-            required
-            data={withValue(currencyOptions(fiats.data), values.fiat_currency)}
-            value={values.fiat_currency}
-            onChange={(value) => value && set('fiat_currency', value)}
-            allowDeselect={false}
-            error={errors.fiat_currency}
-          />
-          <SingleSelect
-            label={t('form.crypto')}
-            required
-            data={withValue(currencyOptions(cryptos.data), values.crypto_currency)}
-            value={values.crypto_currency}
-            onChange={(value) => value && set('crypto_currency', value)}
-            allowDeselect={false}
-            error={errors.crypto_currency}
-          />
+          <SingleSelect label={t('form.fiat')} {...currencySelect('fiat_currency', fiats.data)} />
+          <SingleSelect label={t('form.crypto')} {...currencySelect('crypto_currency', cryptos.data)} />
         </SimpleGrid>
         <RateFields
           source={values.currency_rate_source}
@@ -161,14 +136,13 @@ function CreateForm({ onCancel, onSaved }: FormProps) {
           sourceOptions={sourceOptions}
           pair={{ fiat: values.fiat_currency, crypto: values.crypto_currency }}
           errors={{ source: errors.currency_rate_source, rate: errors.currency_rate }}
-          onSource={(source) => set('currency_rate_source', source)}
-          onRate={(rate) => set('currency_rate', rate)}
+          onSource={(source) => form.setFieldValue('currency_rate_source', source)}
+          onRate={(rate) => form.setFieldValue('currency_rate', rate)}
         />
         <Group>
           <Toggle
             label={t('form.active')}
-            checked={values.is_active}
-            onChange={(checked) => set('is_active', checked)}
+            {...form.getInputProps('is_active', { type: 'checkbox', withError: false })}
           />
         </Group>
         <FormFooter
@@ -193,7 +167,7 @@ export interface RateFieldsProps {
   rate: string;
   sourceOptions: { value: string; label: string }[];
   pair: { fiat: string; crypto: string };
-  errors: { source?: string | undefined; rate?: string | undefined };
+  errors: { source?: ReactNode; rate?: ReactNode };
   onSource: (source: RateSource) => void;
   onRate: (rate: string) => void;
 }
@@ -234,51 +208,35 @@ export function RateFields({ source, rate, sourceOptions, pair, errors, onSource
 
 function EditForm({ flow, onCancel, onSaved }: FormProps & { flow: Flow }) {
   const { t } = useTranslation('flows');
-  const translate = useTranslateContract();
-  const [values, setValues] = useState<FlowEditValues>(() => editValuesOf(flow));
   const update = useUpdateFlow();
-  const form = useSchemaSubmit(flowUpdateSchema, editFields, { translate, fallback: t('form.saveFailed') });
-
-  function set<K extends keyof FlowEditValues>(field: K, value: FlowEditValues[K]) {
-    form.clearError(field);
-    setValues((current) => ({ ...current, [field]: value }));
-  }
+  const { form, failure, submit } = useContractForm(flowUpdateSchema, editValuesOf(flow), {
+    translate: useTranslateContract(),
+    fallback: t('form.saveFailed'),
+    transform: (values) => editChanges(flow, values),
+    clearErrorOnChange: true,
+  });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const changes = editChanges(flow, values);
     // Nothing changed: the modal just closes, as the other edit forms do (SPEC §5).
-    if (changes === null) {
+    if (editChanges(flow, form.getValues()) === null) {
       onCancel();
       return;
     }
-    const saved = await form.submit(changes, (body) => update.mutateAsync({ id: flow.uuid, changes: body }));
+    const saved = await submit((body) => update.mutateAsync({ id: flow.uuid, changes: body }));
     if (saved) onSaved(saved);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          required
-          value={values.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-          error={form.errors.name}
-          autoComplete="off"
-          data-autofocus
-        />
+        <TextInput label={t('form.name')} required {...form.getInputProps('name')} autoComplete="off" data-autofocus />
         <Group>
-          <Toggle
-            label={t('form.active')}
-            checked={values.is_active}
-            onChange={(checked) => set('is_active', checked)}
-            error={form.errors.is_active}
-          />
+          <Toggle label={t('form.active')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
         </Group>
         <FormFooter
-          failure={form.failure}
+          failure={failure}
           cancelLabel={t('form.cancel')}
           onCancel={onCancel}
           submitLabel={t('form.save')}

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { type Flow, type RateSource, rateSourceUpdateSchema } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
@@ -28,25 +28,27 @@ export function RateModal({ flow, onClose, onSaved }: RateModalProps) {
   );
 }
 
-const fields = ['source', 'rate'] as const;
-
 function RateForm({ flow, onCancel, onSaved }: { flow: Flow; onCancel: () => void; onSaved: (flow: Flow) => void }) {
   const { t } = useTranslation('flows');
   const pair = { fiat: flow.fiat_currency.code, crypto: flow.crypto_currency.code };
-  const [source, setSource] = useState<RateSource>(flow.currency_rate_source);
-  const [rate, setRate] = useState(flow.currency_rate ?? '');
   const sources = useRateSources(pair.fiat, pair.crypto);
   const save = useSetRateSource();
-  const form = useSchemaSubmit(rateSourceUpdateSchema, fields, {
+  const initialValues: { source: RateSource; rate: string } = {
+    source: flow.currency_rate_source,
+    rate: flow.currency_rate ?? '',
+  };
+  const { form, failure, submit } = useContractForm(rateSourceUpdateSchema, initialValues, {
     translate: (key) => t(contractKey(key), { defaultValue: t('validation.invalid') }),
     fallback: t('form.saveFailed'),
+    transform: ({ source, rate }) => (source === 'manual' ? { source, rate } : { source }),
+    clearErrorOnChange: true,
   });
+  const { source, rate } = form.values;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const input = source === 'manual' ? { source, rate } : { source };
-    const saved = await form.submit(input, (body) => save.mutateAsync({ flowId: flow.uuid, ...body }));
+    const saved = await submit((body) => save.mutateAsync({ flowId: flow.uuid, ...body }));
     if (saved) onSaved(saved);
   }
 
@@ -66,17 +68,11 @@ function RateForm({ flow, onCancel, onSaved }: { flow: Flow; onCancel: () => voi
           }))}
           pair={pair}
           errors={{ source: form.errors.source, rate: form.errors.rate }}
-          onSource={(value) => {
-            form.clearError('source');
-            setSource(value);
-          }}
-          onRate={(value) => {
-            form.clearError('rate');
-            setRate(value);
-          }}
+          onSource={(value) => form.setFieldValue('source', value)}
+          onRate={(value) => form.setFieldValue('rate', value)}
         />
         <FormFooter
-          failure={form.failure}
+          failure={failure}
           cancelLabel={t('form.cancel')}
           onCancel={onCancel}
           submitLabel={t('form.save')}

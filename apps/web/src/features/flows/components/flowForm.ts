@@ -11,18 +11,6 @@ export interface FlowFormValues {
   currency_rate: string;
 }
 
-/** The fields a server message may name, shown under them. */
-export const createFields = [
-  'name',
-  'merchant_uuid',
-  'fiat_currency',
-  'crypto_currency',
-  'is_active',
-  'currency_rate_source',
-  'currency_rate',
-] as const;
-export const editFields = ['name', 'is_active'] as const;
-
 /** A new flow starts as the draft of SPEC §3 and §9: RUB to USDT, inactive, at a manual rate. */
 export const emptyFlowForm: FlowFormValues = {
   name: '',

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,11 +7,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { CopyableText } from '../../../ui/CopyableText';
 import { FormCard } from '../../../ui/FormCard';
+import { PasswordField } from '../../../ui/PasswordField';
 import { useSetupPassword } from '../api/setupPassword';
 import { checkInvitePasswords, generatePassword, type InviteErrors, type InvitePasswords } from './invitePassword';
 
 const emptyValues: InvitePasswords = { new_password: '', confirm_password: '' };
 
+// Not on useContractForm: it checks with a contract zod schema, and this first visit must not load zod (invitePassword.ts).
 /** SPEC §2.5: an invited user sets a password from the link's `?code=`, then signs in. */
 export function InvitePage() {
   const { t } = useTranslation('invite');
@@ -69,21 +71,19 @@ export function InvitePage() {
 
   return (
     <FormCard titleId="invite-title" title={t('title')} subtitle={t('subtitle')} maxWidthPx={420} onSubmit={onSubmit}>
-      <PasswordInput
+      <PasswordField
         label={t('newPassword')}
         name="new_password"
         autoComplete="new-password"
-        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
         value={values.new_password}
         onChange={(event) => update('new_password', event.currentTarget.value)}
         error={errorText('new_password')}
         data-autofocus
       />
-      <PasswordInput
+      <PasswordField
         label={t('confirmPassword')}
         name="confirm_password"
         autoComplete="new-password"
-        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
         value={values.confirm_password}
         onChange={(event) => update('confirm_password', event.currentTarget.value)}
         error={errorText('confirm_password')}

@@ -1,17 +1,15 @@
 import { Stack, Text } from '@mantine/core';
 import { type Dispute, disputeStatusUpdateSchema } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay, shortenId } from '../../../lib/format';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import { useTranslateIssue } from './useTranslateIssue';
-
-const formFields = ['fiat_amount'] as const;
 
 export interface ResolveDisputeModalProps {
   /** The open dispute the admin chose `resolved` for; null when closed. */
@@ -45,19 +43,27 @@ function ResolveForm({
 }) {
   const { t } = useTranslation('orders');
   const send = useSetDisputeStatus();
-  const [amount, setAmount] = useState('');
-  const form = useSchemaSubmit(disputeStatusUpdateSchema, formFields, {
-    translate: useTranslateIssue(),
-    fallback: t('appeals.changeFailed'),
-  });
+  const { form, failure, submit } = useContractForm(
+    disputeStatusUpdateSchema,
+    { fiat_amount: '' },
+    {
+      translate: useTranslateIssue(),
+      fallback: t('appeals.changeFailed'),
+      // Empty keeps the order's amount: the field is left out.
+      transform: ({ fiat_amount }) => ({
+        status: 'resolved',
+        ...(fiat_amount.trim() === '' ? {} : { fiat_amount: fiat_amount.trim() }),
+      }),
+      clearErrorOnChange: true,
+    },
+  );
   const { currency } = dispute.fiat_amount;
   const fiat = `${formatAmountDisplay(dispute.fiat_amount.amount)} ${currency.code}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (send.isPending) return;
-    const change = { status: 'resolved', ...(amount.trim() === '' ? {} : { fiat_amount: amount.trim() }) };
-    const resolved = await form.submit(change, (checked) => send.mutateAsync({ dispute, change: checked }));
+    const resolved = await submit((checked) => send.mutateAsync({ dispute, change: checked }));
     if (resolved) onDone(resolved);
   }
 
@@ -70,16 +76,11 @@ function ResolveForm({
           description={t('appeals.resolve.amountHint', { amount: fiat })}
           placeholder={formatAmountDisplay(dispute.fiat_amount.amount)}
           decimalScale={2}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            form.clearError('fiat_amount');
-          }}
-          error={form.errors.fiat_amount}
+          {...form.getInputProps('fiat_amount')}
           data-autofocus
         />
         <FormFooter
-          failure={form.failure}
+          failure={failure}
           cancelLabel={t('appeals.resolve.back')}
           onCancel={onClose}
           submitLabel={t('appeals.resolve.submit')}

@@ -1,13 +1,15 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type DepositOutcome, depositCreditSchema } from '@paydesk/contract';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { FormFooter } from '../../../ui/FormFooter';
+import { MonospaceInput } from '../../../ui/MonospaceInput';
+import { useOpeningRound } from '../../../ui/useOpeningRound';
 import { useCreditDeposit } from '../api/creditDeposit';
 import { PaymentSummary } from './PaymentSummary';
 
@@ -23,38 +25,28 @@ export interface CreditDepositModalProps {
 export function CreditDepositModal({ opened, onClose }: CreditDepositModalProps) {
   const { t } = useTranslation('payments');
   // A new key per opening (and per "credit another") starts an empty form; the old one stays while the modal fades.
-  const [round, setRound] = useState(0);
-  const [wasOpened, setWasOpened] = useState(opened);
-  if (opened !== wasOpened) {
-    setWasOpened(opened);
-    if (opened) setRound((value) => value + 1);
-  }
+  const { round, next } = useOpeningRound(opened);
   return (
     <AppModal opened={opened} onClose={onClose} title={t('credit.title')}>
-      <CreditForm key={round} onClose={onClose} onAnother={() => setRound((value) => value + 1)} />
+      <CreditForm key={round} onClose={onClose} onAnother={next} />
     </AppModal>
   );
 }
 
-/** Hashes and addresses are read character by character: only the typed text is monospace, not the label. */
-const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
-
-const formFields = ['tx_hash', 'address', 'amount'] as const;
-type Values = Record<(typeof formFields)[number], string>;
-
 function CreditForm({ onClose, onAnother }: { onClose: () => void; onAnother: () => void }) {
   const { t } = useTranslation('payments');
   const credit = useCreditDeposit();
-  const [values, setValues] = useState<Values>({ tx_hash: '', address: '', amount: '' });
-  const form = useSchemaSubmit(depositCreditSchema, formFields, { translate: t, fallback: t('saveFailed') });
-  const { errors, failure } = form;
+  const { form, failure, submit } = useContractForm(
+    depositCreditSchema,
+    { tx_hash: '', address: '', amount: '' },
+    { translate: t, fallback: t('saveFailed') },
+  );
   const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
-  const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (credit.isPending) return;
-    const credited = await form.submit(values, (data) => credit.mutateAsync(data));
+    const credited = await submit((data) => credit.mutateAsync(data));
     if (credited) setOutcome(credited);
   }
 
@@ -64,34 +56,18 @@ function CreditForm({ onClose, onAnother }: { onClose: () => void; onAnother: ()
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('credit.text')}</Text>
-        <TextInput
+        <MonospaceInput
           label={t('credit.txHash')}
           description={t('sent.txHashHint')}
           required
-          value={values.tx_hash}
-          onChange={(event) => set('tx_hash')(event.currentTarget.value)}
-          error={errors.tx_hash}
-          styles={monospaceInput}
-          autoComplete="off"
-          spellCheck={false}
+          {...form.getInputProps('tx_hash')}
           data-autofocus
         />
-        <TextInput
-          label={t('credit.address')}
-          required
-          value={values.address}
-          onChange={(event) => set('address')(event.currentTarget.value)}
-          error={errors.address}
-          styles={monospaceInput}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <MonospaceInput label={t('credit.address')} required {...form.getInputProps('address')} />
         <DecimalInput
           label={t('credit.amount')}
           required
-          value={values.amount}
-          onChange={set('amount')}
-          error={errors.amount}
+          {...form.getInputProps('amount')}
           decimalScale={6}
           rightSection={
             <Text size="xs" c="dimmed">

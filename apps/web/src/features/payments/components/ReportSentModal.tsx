@@ -1,16 +1,14 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type Payment, withdrawalSentSchema } from '@paydesk/contract';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
+import { MonospaceInput } from '../../../ui/MonospaceInput';
 import { useRetained } from '../../../ui/useRetained';
 import { useReportPaymentSent } from '../api/reportPaymentSent';
 import { PaymentSummary } from './PaymentSummary';
-
-/** Hashes and addresses are read character by character: only the typed text is monospace, not the label. */
-const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 export interface ReportSentModalProps {
   payment: Payment | null;
@@ -63,14 +61,11 @@ function SentForm({
         <Text size="sm">
           {payment.trader ? t('sent.textMerchant', { trader: payment.trader.username }) : t('sent.text')}
         </Text>
-        <TextInput
+        <MonospaceInput
           label={t('sent.txHash')}
           description={t('sent.txHashHint')}
           required
           {...form.getInputProps('tx_hash')}
-          styles={monospaceInput}
-          autoComplete="off"
-          spellCheck={false}
           data-autofocus
         />
         <FormFooter

@@ -1,17 +1,14 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import type { Requisite, Restriction, RestrictionType } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { Requisite } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
-import { type FieldMessages, formFailureOf } from '../../../lib/formErrors';
+import { type FormFailure, formFailureOf } from '../../../lib/formErrors';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
-import { ModalLoadState } from '../../../ui/ModalLoadState';
-import { RestrictionSections } from '../../../ui/RestrictionSections';
+import { RestrictionsForm, type RestrictionValues } from '../../../ui/RestrictionsForm';
 import { useRetained } from '../../../ui/useRetained';
 import { useRestrictions } from '../api/getRestrictions';
 import { useRestrictionTypes } from '../api/listRestrictionTypes';
 import { useUpdateRestrictions } from '../api/updateRestrictions';
-import { type RestrictionValues, restrictionKey, restrictionsBody, restrictionValuesOf } from './restrictionsForm';
+import { restrictionKey, restrictionsBody, restrictionValuesOf } from './restrictionsForm';
 
 export interface RestrictionsTarget {
   requisite: Requisite;
@@ -49,109 +46,44 @@ interface LoaderProps {
   onSaved: (requisite: Requisite) => void;
 }
 
-/** The form starts from the types and the restrictions in force, so it waits for both. */
+/** The form starts from the types and the restrictions in force; a save replaces them all at once. */
 function RestrictionsLoader({ target, onCancel, onSaved }: LoaderProps) {
   const { t } = useTranslation('requisites');
   const failureText = useFailureText();
+  const { requisite } = target;
   const types = useRestrictionTypes();
-  const restrictions = useRestrictions(target.requisite.id);
-  const error = types.error ?? restrictions.error;
-  if (error || !types.data || !restrictions.data) {
-    return (
-      <ModalLoadState
-        failure={error ? failureText(error, t('restrictions.loadFailed')) : null}
-        cancelLabel={t('restrictions.cancel')}
-        onCancel={onCancel}
-      />
-    );
-  }
-  return (
-    <RestrictionsForm
-      target={target}
-      types={types.data}
-      restrictions={restrictions.data}
-      onCancel={onCancel}
-      onSaved={onSaved}
-    />
-  );
-}
-
-interface FormProps extends LoaderProps {
-  types: RestrictionType[];
-  restrictions: Restriction[];
-}
-
-function RestrictionsForm({ target, types, restrictions, onCancel, onSaved }: FormProps) {
-  const { t } = useTranslation('requisites');
-  const { requisite, readOnly } = target;
-  const [values, setValues] = useState<RestrictionValues>(() => restrictionValuesOf(types, restrictions));
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const restrictions = useRestrictions(requisite.id);
   const save = useUpdateRestrictions();
-  const fieldKeys = types.flatMap((type) => type.fields.map((field) => restrictionKey(type.type.slug, field)));
+  const error = types.error ?? restrictions.error;
 
-  function change(type: string, field: string, value: string) {
-    setValues((current) => ({ ...current, [type]: { ...current[type], [field]: value } }));
-    setErrors((current) => {
-      const { [restrictionKey(type, field)]: _cleared, ...rest } = current;
-      return rest;
-    });
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (readOnly || save.isPending) return;
-    setFailure(null);
-    setErrors({});
+  async function onSave(values: RestrictionValues): Promise<FormFailure | null> {
+    const typeList = types.data ?? [];
     try {
-      await save.mutateAsync({ id: requisite.id, body: restrictionsBody(types, values) });
+      await save.mutateAsync({ id: requisite.id, body: restrictionsBody(typeList, values) });
       onSaved(requisite);
+      return null;
     } catch (error) {
-      const shown = formFailureOf(error, fieldKeys, t('restrictions.saveFailed'));
-      setErrors(shown.fields);
-      setFailure(shown.general);
+      const fieldKeys = typeList.flatMap((type) => type.fields.map((field) => restrictionKey(type.type.slug, field)));
+      return formFailureOf(error, fieldKeys, t('restrictions.saveFailed'));
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <div>
-          <Text size="sm" fw={500}>
-            {t('restrictions.of', { name: requisite.name })}
-          </Text>
-          {!readOnly && (
-            <Text size="sm" c="dimmed">
-              {t('restrictions.hint')}
-            </Text>
-          )}
-        </div>
-        <RestrictionSections
-          types={types}
-          values={values}
-          errors={errors}
-          errorKey={restrictionKey}
-          readOnly={readOnly}
-          onChange={change}
-          emptyText={t('restrictions.none')}
-          inputMode="decimal"
-        />
-        {failure !== null && (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            {t('restrictions.cancel')}
-          </Button>
-          {!readOnly && (
-            <Button type="submit" loading={save.isPending}>
-              {t('restrictions.save')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+    <RestrictionsForm
+      types={types.data}
+      initialValues={types.data && restrictions.data ? restrictionValuesOf(types.data, restrictions.data) : undefined}
+      loadFailure={error ? failureText(error, t('restrictions.loadFailed')) : null}
+      labels={{
+        heading: t('restrictions.of', { name: requisite.name }),
+        hint: t('restrictions.hint'),
+        empty: t('restrictions.none'),
+      }}
+      errorKey={restrictionKey}
+      readOnly={target.readOnly}
+      inputMode="decimal"
+      busy={save.isPending}
+      onCancel={onCancel}
+      onSave={onSave}
+    />
   );
 }

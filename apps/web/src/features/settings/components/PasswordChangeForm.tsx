@@ -1,9 +1,10 @@
-import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { type PasswordChangeRequest, passwordChangeRequestSchema } from '@paydesk/contract';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
+import { PasswordField } from '../../../ui/PasswordField';
 import { useChangePassword } from '../api/changePassword';
 
 type Field = keyof PasswordChangeRequest;
@@ -92,12 +93,11 @@ export function PasswordChangeForm({ username }: { username: string }) {
           {/* Lets password managers tell whose password changes. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           {fields.map((field) => (
-            <PasswordInput
+            <PasswordField
               key={field}
               name={field}
               label={t(labels[field])}
               autoComplete={autoComplete[field]}
-              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
               value={values[field]}
               onChange={(event) => update(field, event.currentTarget.value)}
               error={errorOf(field)}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Image, PasswordInput, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { twoFactorDisableSchema, twoFactorEnableSchema } from '@paydesk/contract';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
 import { CopyAction } from '../../../ui/CopyAction';
+import { PasswordField } from '../../../ui/PasswordField';
 import { useDisableTwoFactor } from '../api/disableTwoFactor';
 import { useEnableTwoFactor } from '../api/enableTwoFactor';
 import { type TwoFactorSecret, useStartTwoFactor } from '../api/startTwoFactor';
@@ -66,12 +67,11 @@ function CodeAndPassword(props: { codeLabel: string; form: TwoFactorForm }) {
         invalid={form.refused === 'code'}
         error={form.errors.code ? t(form.errors.code) : null}
       />
-      <PasswordInput
+      <PasswordField
         ref={form.passwordRef}
         name="password"
         label={t('twoFactor.password')}
         autoComplete="current-password"
-        visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
         value={form.password}
         onChange={(event) => {
           form.setPassword(event.currentTarget.value);

@@ -1,4 +1,5 @@
 import { Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   type CreatedTerminal,
   type Terminal,
@@ -8,7 +9,8 @@ import {
 } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldMessages, useSchemaSubmit } from '../../../lib/formErrors';
+import type { z } from 'zod';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
@@ -24,9 +26,6 @@ import {
   type TerminalFormValues,
   terminalValuesOf,
 } from './terminalForm';
-
-/** The form's fields, as the contract and a server refusal name them. */
-const formFields = ['name', 'requisites'] as const;
 
 export type TerminalFormTarget = { kind: 'create' } | { kind: 'edit'; terminal: Terminal };
 
@@ -82,10 +81,22 @@ function choicesOwnerOf(scope: TerminalScope, terminal: Terminal | null): Requis
   return scope === 'all' && terminal ? { kind: 'user', uuid: terminal.user.uuid } : { kind: 'own' };
 }
 
-/** Turns the contract's message keys (`terminals.errors.name`, `validation.too_long`) into the form's words. */
-function useTranslateIssue() {
+/**
+ * The terminal form on a contract schema: the contract's message keys (`terminals.errors.name`, `validation.too_long`)
+ * become the form's words, and a field's message goes once it is edited.
+ */
+function useTerminalForm<S extends z.ZodType>(
+  schema: S,
+  initialValues: TerminalFormValues,
+  transform: (values: TerminalFormValues) => unknown,
+) {
   const { t } = useTranslation('terminals');
-  return (key: string) => t(key.replace(/^terminals\./, ''), { defaultValue: t('validation.invalid') });
+  return useContractForm(schema, initialValues, {
+    translate: (key) => t(key.replace(/^terminals\./, ''), { defaultValue: t('validation.invalid') }),
+    fallback: t('saveFailed'),
+    transform,
+    clearErrorOnChange: true,
+  });
 }
 
 interface AddTerminalFormProps {
@@ -97,26 +108,20 @@ interface AddTerminalFormProps {
 function AddTerminalForm({ owner, onCancel, onCreated }: AddTerminalFormProps) {
   const { t } = useTranslation('terminals');
   const create = useCreateTerminal();
-  const [values, setValues] = useState<TerminalFormValues>(emptyTerminalValues);
-  const form = useSchemaSubmit(terminalInputSchema, formFields, {
-    translate: useTranslateIssue(),
-    fallback: t('saveFailed'),
-  });
+  const { form, failure, submit } = useTerminalForm(terminalInputSchema, emptyTerminalValues(), createBody);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
-    const created = await form.submit(createBody(values), (body) => create.mutateAsync(body));
+    const created = await submit((body) => create.mutateAsync(body));
     if (created) onCreated(created);
   }
 
   return (
     <TerminalFields
       owner={owner}
-      values={values}
-      onChange={changeOf(setValues, form)}
-      errors={form.errors}
-      failure={form.failure}
+      form={form}
+      failure={failure}
       busy={create.isPending}
       submitLabel={t('form.add')}
       onSubmit={onSubmit}
@@ -135,22 +140,18 @@ interface EditTerminalFormProps {
 function EditTerminalForm({ terminal, owner, onCancel, onUpdated }: EditTerminalFormProps) {
   const { t } = useTranslation('terminals');
   const update = useUpdateTerminal();
-  const [values, setValues] = useState<TerminalFormValues>(() => terminalValuesOf(terminal));
-  const form = useSchemaSubmit(terminalUpdateSchema, formFields, {
-    translate: useTranslateIssue(),
-    fallback: t('saveFailed'),
-  });
+  const changesOf = (values: TerminalFormValues): TerminalUpdate => changedFields(terminal, values);
+  const { form, failure, submit } = useTerminalForm(terminalUpdateSchema, terminalValuesOf(terminal), changesOf);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const changes: TerminalUpdate = changedFields(terminal, values);
     // Nothing changed: nothing to send (as the user edit of SPEC §5).
-    if (Object.keys(changes).length === 0) {
+    if (Object.keys(changesOf(form.getValues())).length === 0) {
       onCancel();
       return;
     }
-    const saved = await form.submit(changes, (body) => update.mutateAsync({ guid: terminal.guid, changes: body }));
+    const saved = await submit((body) => update.mutateAsync({ guid: terminal.guid, changes: body }));
     if (saved) onUpdated(saved);
   }
 
@@ -158,10 +159,8 @@ function EditTerminalForm({ terminal, owner, onCancel, onUpdated }: EditTerminal
     <TerminalFields
       owner={owner}
       carried={terminal.requisites}
-      values={values}
-      onChange={changeOf(setValues, form)}
-      errors={form.errors}
-      failure={form.failure}
+      form={form}
+      failure={failure}
       busy={update.isPending}
       submitLabel={t('form.save')}
       onSubmit={onSubmit}
@@ -170,24 +169,11 @@ function EditTerminalForm({ terminal, owner, onCancel, onUpdated }: EditTerminal
   );
 }
 
-/** A field's change: the values take it and the server's message under that field goes. */
-const changeOf =
-  (
-    setValues: (update: (current: TerminalFormValues) => TerminalFormValues) => void,
-    form: { clearError: (field: (typeof formFields)[number]) => void },
-  ) =>
-  (field: (typeof formFields)[number], next: Partial<TerminalFormValues>) => {
-    setValues((current) => ({ ...current, ...next }));
-    form.clearError(field);
-  };
-
 interface TerminalFieldsProps {
   owner: RequisiteChoicesOwner;
   /** The requisites the edited terminal carries now. */
   carried?: Terminal['requisites'];
-  values: TerminalFormValues;
-  onChange: (field: (typeof formFields)[number], next: Partial<TerminalFormValues>) => void;
-  errors: FieldMessages;
+  form: UseFormReturnType<TerminalFormValues>;
   failure: string | null;
   busy: boolean;
   submitLabel: string;
@@ -196,21 +182,13 @@ interface TerminalFieldsProps {
 }
 
 function TerminalFields(props: TerminalFieldsProps) {
-  const { values, errors, onChange } = props;
+  const { form } = props;
   const { t } = useTranslation('terminals');
   const choices = useRequisiteChoices(props.owner, true);
   return (
     <form onSubmit={props.onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          required
-          autoComplete="off"
-          value={values.name}
-          onChange={(event) => onChange('name', { name: event.currentTarget.value })}
-          error={errors.name}
-          data-autofocus
-        />
+        <TextInput label={t('form.name')} required autoComplete="off" {...form.getInputProps('name')} data-autofocus />
         <MultiSelectField
           label={t('form.requisites')}
           description={choices.isError ? t('form.requisitesLoadFailed') : t('form.requisitesHint')}
@@ -218,9 +196,7 @@ function TerminalFields(props: TerminalFieldsProps) {
           searchable
           nothingFoundMessage={t('form.nothingFound')}
           data={requisiteOptions(choices.data ?? [], props.carried)}
-          value={values.requisites}
-          onChange={(requisites) => onChange('requisites', { requisites })}
-          error={errors.requisites}
+          {...form.getInputProps('requisites')}
         />
         <FormFooter
           failure={props.failure}

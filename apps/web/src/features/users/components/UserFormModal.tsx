@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { User } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isApiError } from '../../../lib/http';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
+import { PasswordField } from '../../../ui/PasswordField';
 import { Toggle } from '../../../ui/Toggle';
 import { useCreateUser } from '../api/createUser';
 import { useAgentOptions } from '../api/listAgentOptions';
@@ -156,11 +157,10 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
             error={errors.email}
           />
           {!values.create_invite_link && (
-            <PasswordInput
+            <PasswordField
               label={t('field.password')}
               description={user ? t('form.passwordKeep') : undefined}
               autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': t('passwordVisibility', { ns: 'app' }) }}
               value={values.password}
               onChange={(event) => set('password', event.currentTarget.value)}
               error={errors.password}
