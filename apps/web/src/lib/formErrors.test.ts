@@ -43,4 +43,15 @@ describe('formFailureOf', () => {
     expect(formFailureOf(failure({}, null), ['amount'], 'Failed.').general).toBe('Failed.');
     expect(formFailureOf(new Error('boom'), ['amount'], 'Failed.').general).toBe('Failed.');
   });
+
+  it("says the general message beside the field messages when asked, and takes every field with 'any'", () => {
+    expect(formFailureOf(failure({ amount: ['Low.'] }), ['amount'], 'Failed.', true)).toEqual({
+      fields: { amount: 'Low.' },
+      general: 'Some fields are wrong.',
+    });
+    expect(formFailureOf(failure({ 'fees.1.min': ['Low.'] }), 'any', 'Failed.', true)).toEqual({
+      fields: { 'fees.1.min': 'Low.' },
+      general: 'Some fields are wrong.',
+    });
+  });
 });
