@@ -13,6 +13,20 @@ describe('firstIssueByField', () => {
     ).toEqual({ amount: 'validation.amount_required', to_address: 'validation.address_invalid' });
   });
 
+  it('keeps the first message of each whole path when asked', () => {
+    expect(
+      firstIssueByField(
+        [
+          { path: ['profile', 'fees', 1, 'min_amount'], message: 'validation.fee_overlap' },
+          { path: ['profile', 'fees', 1, 'min_amount'], message: 'validation.not_negative' },
+          { path: ['username'], message: 'validation.username' },
+        ],
+        undefined,
+        true,
+      ),
+    ).toEqual({ 'profile.fees.1.min_amount': 'validation.fee_overlap', username: 'validation.username' });
+  });
+
   it('translates the message keys', () => {
     expect(
       firstIssueByField([{ path: ['comment'], message: 'validation.reject_comment' }], (key) => `[${key}]`),

@@ -4,16 +4,18 @@ import { isApiError } from './http';
 export type FieldMessages = Record<string, string>;
 
 /**
- * The first message of each top-level field among a contract schema's issues. The messages are the contract's
- * i18n keys (`validation.address_required`), passed through `translate` (the form's `t`).
+ * The first message of each top-level field among a contract schema's issues — or, with `wholePaths`, of each whole
+ * path as the server names it (`profile.fees.1.min_amount`). The messages are the contract's i18n keys
+ * (`validation.address_required`), passed through `translate` (the form's `t`).
  */
 export function firstIssueByField(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
   translate: (key: string) => string = (key) => key,
+  wholePaths = false,
 ): FieldMessages {
   const messages: FieldMessages = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
+    const field = wholePaths ? issue.path.map(String).join('.') : String(issue.path[0] ?? '');
     messages[field] ??= translate(issue.message);
   }
   return messages;

@@ -65,6 +65,17 @@ describe('useContractForm', () => {
     expect(result.current.failure).toBe('Yourself.');
   });
 
+  it("names the schema's messages by their whole path with fields 'any'", async () => {
+    const rows = z.object({ rows: z.array(z.object({ min: z.string().min(1, 'validation.min_required') })) });
+    const { result } = renderHook(() =>
+      useContractForm(rows, { rows: [{ min: '1' }, { min: '' }] }, { ...base, fields: 'any' }),
+    );
+    const send = vi.fn();
+    await act(() => result.current.submit(send));
+    expect(send).not.toHaveBeenCalled();
+    expect(result.current.form.errors).toEqual({ 'rows.1.min': '[validation.min_required]' });
+  });
+
   it("keeps every field's message with fields 'any', and asks a fallback function about the failure", async () => {
     const fallback = vi.fn((error: unknown) => (error instanceof ApiError ? 'No answer.' : 'Failed.'));
     const { result } = renderHook(() =>

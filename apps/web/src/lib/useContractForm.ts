@@ -14,7 +14,8 @@ export interface ContractFormOptions<Values> {
   clearErrorOnChange?: boolean;
   /**
    * The fields a server message may name, shown under them; by default the keys of the initial values. `'any'` keeps
-   * every field's message in `form.errors` for a form that places them itself (rows of a list, an "unplaced" list).
+   * every message in `form.errors` under its whole path (`profile.fees.1.min_amount`), the schema's and the server's,
+   * for a form that places them itself (rows of a list, an "unplaced" list).
    */
   fields?: readonly string[] | 'any';
   /** Says the general message under the form even when field messages explain a refusal. */
@@ -43,7 +44,7 @@ export function useContractForm<S extends z.ZodType, Values extends Record<keyof
     const values = form.getValues();
     const parsed = schema.safeParse(transform ? transform(values) : values);
     if (!parsed.success) {
-      form.setErrors(firstIssueByField(parsed.error.issues, translate));
+      form.setErrors(firstIssueByField(parsed.error.issues, translate, fields === 'any'));
       return undefined;
     }
     form.clearErrors();
