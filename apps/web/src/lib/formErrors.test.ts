@@ -13,6 +13,20 @@ describe('firstIssueByField', () => {
     ).toEqual({ amount: 'validation.amount_required', to_address: 'validation.address_invalid' });
   });
 
+  it('keeps the first message of each whole path when asked', () => {
+    expect(
+      firstIssueByField(
+        [
+          { path: ['profile', 'fees', 1, 'min_amount'], message: 'validation.fee_overlap' },
+          { path: ['profile', 'fees', 1, 'min_amount'], message: 'validation.not_negative' },
+          { path: ['username'], message: 'validation.username' },
+        ],
+        undefined,
+        true,
+      ),
+    ).toEqual({ 'profile.fees.1.min_amount': 'validation.fee_overlap', username: 'validation.username' });
+  });
+
   it('translates the message keys', () => {
     expect(
       firstIssueByField([{ path: ['comment'], message: 'validation.reject_comment' }], (key) => `[${key}]`),
@@ -42,5 +56,16 @@ describe('formFailureOf', () => {
     expect(formFailureOf(failure({}), ['amount'], 'Failed.').general).toBe('Some fields are wrong.');
     expect(formFailureOf(failure({}, null), ['amount'], 'Failed.').general).toBe('Failed.');
     expect(formFailureOf(new Error('boom'), ['amount'], 'Failed.').general).toBe('Failed.');
+  });
+
+  it("says the general message beside the field messages when asked, and takes every field with 'any'", () => {
+    expect(formFailureOf(failure({ amount: ['Low.'] }), ['amount'], 'Failed.', true)).toEqual({
+      fields: { amount: 'Low.' },
+      general: 'Some fields are wrong.',
+    });
+    expect(formFailureOf(failure({ 'fees.1.min': ['Low.'] }), 'any', 'Failed.', true)).toEqual({
+      fields: { 'fees.1.min': 'Low.' },
+      general: 'Some fields are wrong.',
+    });
   });
 });

@@ -54,6 +54,44 @@ describe('useContractForm', () => {
     expect(result.current.failure).toBe('Too many.');
   });
 
+  it('says the general message beside the field messages with failureAlongside', async () => {
+    const { result } = renderHook(() =>
+      useContractForm(schema, { name: 'Shop', count: '1' }, { ...base, transform: toInput, failureAlongside: true }),
+    );
+    await act(() => result.current.submit(() => Promise.reject(refusal({ name: ['Taken.'] }))));
+    expect(result.current.form.errors).toEqual({ name: 'Taken.' });
+    expect(result.current.failure).toBe('Some fields are wrong.');
+    await act(() => result.current.submit(() => Promise.reject(refusal({ name: ['Taken.'], uuid: ['Yourself.'] }))));
+    expect(result.current.failure).toBe('Yourself.');
+  });
+
+  it("names the schema's messages by their whole path with fields 'any'", async () => {
+    const rows = z.object({ rows: z.array(z.object({ min: z.string().min(1, 'validation.min_required') })) });
+    const { result } = renderHook(() =>
+      useContractForm(rows, { rows: [{ min: '1' }, { min: '' }] }, { ...base, fields: 'any' }),
+    );
+    const send = vi.fn();
+    await act(() => result.current.submit(send));
+    expect(send).not.toHaveBeenCalled();
+    expect(result.current.form.errors).toEqual({ 'rows.1.min': '[validation.min_required]' });
+  });
+
+  it("keeps every field's message with fields 'any', and asks a fallback function about the failure", async () => {
+    const fallback = vi.fn((error: unknown) => (error instanceof ApiError ? 'No answer.' : 'Failed.'));
+    const { result } = renderHook(() =>
+      useContractForm(
+        schema,
+        { name: 'Shop', count: '1' },
+        { ...base, fallback, transform: toInput, fields: 'any', failureAlongside: true },
+      ),
+    );
+    const refused = new ApiError({ status: 422, code: 'validation_failed', fieldErrors: { 'rows.1.min': ['Low.'] } });
+    await act(() => result.current.submit(() => Promise.reject(refused)));
+    expect(result.current.form.errors).toEqual({ 'rows.1.min': 'Low.' });
+    expect(result.current.failure).toBe('No answer.');
+    expect(fallback).toHaveBeenCalledWith(refused);
+  });
+
   it('shows an empty text field as no choice in a select, and a cleared choice as an empty field', () => {
     const { result } = renderHook(() => useContractForm(schema, initial, base));
     expect(result.current.selectProps('name').value).toBeNull();

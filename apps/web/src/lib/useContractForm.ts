@@ -1,28 +1,39 @@
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { firstIssueByField, formFailureOf, type SchemaSubmitOptions } from './formErrors';
+import { firstIssueByField, formFailureOf } from './formErrors';
 
-export interface ContractFormOptions<Values> extends SchemaSubmitOptions {
+export interface ContractFormOptions<Values> {
+  /** Turns the contract's message keys (`validation.address_required`) into the form's words. */
+  translate: (key: string) => string;
+  /** Said under the form when a failure explains nothing better (SPEC §8 fallbacks); may depend on the failure. */
+  fallback: string | ((error: unknown) => string);
   /** What the schema checks when it is not the values as typed: numbers, only the changed fields, a rate left out. */
   transform?: (values: Values) => unknown;
   /** Forgets a field's message as soon as the field is edited; by default it stays until the next submit. */
   clearErrorOnChange?: boolean;
-  /** The fields a server message may name, shown under them; by default the keys of the initial values. */
-  fields?: readonly string[];
+  /**
+   * The fields a server message may name, shown under them; by default the keys of the initial values. `'any'` keeps
+   * every message in `form.errors` under its whole path (`profile.fees.1.min_amount`), the schema's and the server's,
+   * for a form that places them itself (rows of a list, an "unplaced" list).
+   */
+  fields?: readonly string[] | 'any';
+  /** Says the general message under the form even when field messages explain a refusal. */
+  failureAlongside?: boolean;
 }
 
 /**
  * A form whose values and field messages @mantine/form keeps, checked by a contract schema on submit: nothing is sent
  * while the schema refuses the values (its messages go under the fields); then the call is made, and a refusal from
  * the server lands under its fields or, failing that, under the form. A field keeps its message while it is edited,
- * as the forms of `useSchemaSubmit` do, until the next submit — unless `clearErrorOnChange` says otherwise.
+ * until the next submit — unless `clearErrorOnChange` says otherwise.
  */
 export function useContractForm<S extends z.ZodType, Values extends Record<keyof Values, unknown>>(
   schema: S,
   initialValues: Values,
-  { translate, fallback, transform, clearErrorOnChange = false, fields }: ContractFormOptions<Values>,
+  options: ContractFormOptions<Values>,
 ) {
+  const { translate, fallback, transform, clearErrorOnChange = false, fields, failureAlongside = false } = options;
   const form = useForm<Values>({ mode: 'controlled', initialValues, clearInputErrorOnChange: clearErrorOnChange });
   const [failure, setFailure] = useState<string | null>(null);
   const serverFields = fields ?? Object.keys(initialValues);
@@ -33,14 +44,15 @@ export function useContractForm<S extends z.ZodType, Values extends Record<keyof
     const values = form.getValues();
     const parsed = schema.safeParse(transform ? transform(values) : values);
     if (!parsed.success) {
-      form.setErrors(firstIssueByField(parsed.error.issues, translate));
+      form.setErrors(firstIssueByField(parsed.error.issues, translate, fields === 'any'));
       return undefined;
     }
     form.clearErrors();
     try {
       return await send(parsed.data);
     } catch (error) {
-      const shown = formFailureOf(error, serverFields, fallback);
+      const fallbackText = typeof fallback === 'string' ? fallback : fallback(error);
+      const shown = formFailureOf(error, serverFields, fallbackText, failureAlongside);
       form.setErrors(shown.fields);
       setFailure(shown.general);
       return undefined;

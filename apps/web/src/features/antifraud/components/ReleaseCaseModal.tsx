@@ -46,6 +46,7 @@ function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onRelea
   const { t } = useTranslation('antifraud');
   const failureText = useFailureText();
   const release = useReleaseCase();
+  // A confirmation without fields: the refusal is its only state, so there is nothing for @mantine/form to hold.
   const [failure, setFailure] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

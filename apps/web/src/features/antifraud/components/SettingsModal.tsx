@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
-  type AntiFraudRule,
   type AntiFraudSettings,
   type AntiFraudSettingsUpdate,
   antiFraudRules,
@@ -8,9 +7,9 @@ import {
   antiFraudSettingsUpdateSchema,
 } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSchemaSubmit } from '../../../lib/formErrors';
+import { useContractForm } from '../../../lib/useContractForm';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
@@ -73,27 +72,23 @@ function SettingsForm(props: { initial: AntiFraudSettings } & Omit<SettingsModal
   const { initial, readOnly, onClose, onSaved } = props;
   const { t } = useTranslation('antifraud');
   const save = useUpdateSettings();
-  const [values, setValues] = useState<AntiFraudSettings>(initial);
-  const form = useSchemaSubmit(antiFraudSettingsUpdateSchema, antiFraudRules, {
+  const { form, failure, submit } = useContractForm(antiFraudSettingsUpdateSchema, initial, {
     translate: (key) => rangeMessage(key, t),
     fallback: t('settings.saveFailed'),
+    transform: (values) => changedSettings(initial, values),
+    clearErrorOnChange: true,
+    fields: antiFraudRules,
   });
-
-  function change(rule: AntiFraudRule, value: string) {
-    setValues((current) => ({ ...current, [rule]: value }));
-    form.clearError(rule);
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (readOnly || save.isPending) return;
-    const changed = changedSettings(initial, values);
     // Nothing changed: nothing to send (SPEC §5 does the same for a user's edit form).
-    if (Object.keys(changed).length === 0) {
+    if (Object.keys(changedSettings(initial, form.getValues())).length === 0) {
       onClose();
       return;
     }
-    const saved = await form.submit(changed, (data) => save.mutateAsync(data));
+    const saved = await submit((data) => save.mutateAsync(data));
     if (saved) onSaved();
   }
 
@@ -112,9 +107,7 @@ function SettingsForm(props: { initial: AntiFraudSettings } & Omit<SettingsModal
             label={t(`rule.${rule}.label`)}
             description={t(`rule.${rule}.help`, antiFraudSettingRange[rule])}
             placeholder={t('settings.off')}
-            value={values[rule]}
-            onChange={(event) => change(rule, event.currentTarget.value)}
-            error={form.errors[rule]}
+            {...form.getInputProps(rule)}
             readOnly={readOnly}
             inputMode="numeric"
             autoComplete="off"
@@ -129,7 +122,7 @@ function SettingsForm(props: { initial: AntiFraudSettings } & Omit<SettingsModal
           </Group>
         ) : (
           <FormFooter
-            failure={form.failure}
+            failure={failure}
             cancelLabel={t('settings.cancel')}
             onCancel={onClose}
             submitLabel={t('settings.save')}

@@ -8,20 +8,17 @@ import {
   USDT,
   withdrawalMinUsdt,
 } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { useSchemaSubmit } from '../../../lib/formErrors';
 import { useBalanceSummary, usePlatformInfo } from '../../../lib/money';
 import { useCurrencies } from '../../../lib/reference/listCurrencies';
+import { useContractForm } from '../../../lib/useContractForm';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRequestPayout } from '../api/requestPayout';
 import { amountMinorOf, clampAmountInput } from './payoutAmount';
-
-type Field = 'address' | 'currency' | 'amount';
-const payoutFields: readonly Field[] = ['address', 'currency', 'amount'];
 
 export interface PayoutModalProps {
   opened: boolean;
@@ -44,33 +41,31 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
   const payout = useRequestPayout();
   const summary = useBalanceSummary().data;
   const currencies = useCurrencies('crypto');
-  const [address, setAddress] = useState('');
-  const [currency, setCurrency] = useState<string | null>(USDT.code);
-  const [amount, setAmount] = useState('');
-  const form = useSchemaSubmit(payoutRequestSchema, payoutFields, {
-    translate: (key) => t(key, { defaultValue: t('validation.invalid') }),
-    fallback: t('payOut.failed'),
-  });
-  const { errors, failure } = form;
+  const { form, failure, submit, selectProps } = useContractForm(
+    payoutRequestSchema,
+    { address: '', currency: USDT.code, amount: '' },
+    {
+      translate: (key) => t(key, { defaultValue: t('validation.invalid') }),
+      fallback: t('payOut.failed'),
+      clearErrorOnChange: true,
+    },
+  );
+  const { address, currency, amount } = form.getValues();
 
   const fraction = summary?.currency.ratio_fraction ?? USDT.ratio_fraction;
   const amountMinor = amountMinorOf(amount, fraction);
   // SPEC §5: without an address, a currency and an amount above 0 there is nothing to send.
-  const ready = address.trim() !== '' && currency !== null && amountMinor !== null && amountMinor > 0n;
+  const ready = address.trim() !== '' && currency !== '' && amountMinor !== null && amountMinor > 0n;
   // Only USDT is offered (SPEC §5), whatever else the platform may list one day.
   const options = (currencies.data ?? [USDT])
     .filter((item) => item.code === USDT.code)
     .map((item) => ({ value: item.code, label: item.code }));
-  const edit = (field: Field, apply: () => void) => {
-    apply();
-    form.clearError(field);
-  };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready || payout.isPending) return;
     // The contract's own rules first (minimum, decimals, address length): no call for what it would refuse.
-    const payment = await form.submit({ address, currency, amount }, (data) => payout.mutateAsync(data));
+    const payment = await submit((data) => payout.mutateAsync(data));
     if (!payment) return;
     announce(payment);
     onClose();
@@ -89,15 +84,13 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput
           label={t('payOut.address')}
           placeholder={t('payOut.addressPlaceholder')}
           required
-          value={address}
-          onChange={(event) => edit('address', () => setAddress(event.currentTarget.value))}
-          error={errors.address}
+          {...form.getInputProps('address')}
           autoComplete="off"
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -107,17 +100,15 @@ function PayoutForm({ manualWithdrawal, onClose }: { manualWithdrawal: boolean; 
           label={t('payOut.currency')}
           required
           data={options}
-          value={currency}
-          onChange={(value) => edit('currency', () => setCurrency(value))}
+          {...selectProps('currency')}
           allowDeselect={false}
-          error={errors.currency}
         />
         <AmountField
           value={amount}
           available={summary?.available ?? null}
           fraction={fraction}
-          error={errors.amount}
-          onChange={(value) => edit('amount', () => setAmount(value))}
+          error={form.errors.amount}
+          onChange={(value) => form.setFieldValue('amount', value)}
         />
         <PayoutRules manualWithdrawal={manualWithdrawal} />
         <FormFooter
@@ -138,7 +129,7 @@ interface AmountFieldProps {
   /** The available balance, null until it loads. */
   available: string | null;
   fraction: number;
-  error: string | undefined;
+  error: ReactNode;
   onChange: (value: string) => void;
 }
 

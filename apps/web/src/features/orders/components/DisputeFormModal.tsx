@@ -1,11 +1,12 @@
 import { FileInput, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type Dispute, type DisputeField, disputeCreateSchema, type Order } from '@paydesk/contract';
 import { IconPaperclip } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
-import { type FieldMessages, useSchemaSubmit } from '../../../lib/formErrors';
 import { currentLanguage } from '../../../lib/i18n';
+import { useContractForm } from '../../../lib/useContractForm';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
@@ -63,35 +64,40 @@ function DisputeForm({
   const translate = useTranslateIssue();
   const reasons = useDisputeReasons(true);
   const create = useCreateDispute();
-  const [values, setValues] = useState<DisputeFormValues>(emptyDisputeValues);
+  // The body is made before the check, since reading the receipt as a data URL takes a promise; the check takes it.
+  const body = useRef<unknown>(null);
+  const { form, failure, submit } = useContractForm(disputeCreateSchema, emptyDisputeValues, {
+    translate,
+    fallback: t('dispute.failed'),
+    transform: () => body.current,
+    clearErrorOnChange: true,
+    fields: formFields,
+  });
+  // A file's problem is said as soon as it is chosen and stays until another is chosen, whatever a submit says.
   const [fileError, setFileError] = useState<string | null>(null);
+  // Reading the receipt is not a field value: it only keeps Dispute busy while the file is read.
   const [reading, setReading] = useState(false);
-  const form = useSchemaSubmit(disputeCreateSchema, formFields, { translate, fallback: t('dispute.failed') });
 
   if (!reasons.data) {
     const failure = reasons.isError ? failureText(reasons.error, t('dispute.reasonsLoadFailed')) : null;
     return <ModalLoadState failure={failure} cancelLabel={t('dispute.close')} onCancel={onClose} />;
   }
   const language = currentLanguage();
-  const fields = reasonFields(reasons.data, values.reason);
-
-  function change(field: (typeof formFields)[number], next: Partial<DisputeFormValues>) {
-    setValues((current) => ({ ...current, ...next }));
-    form.clearError(field);
-  }
+  const fields = reasonFields(reasons.data, form.getValues().reason);
 
   function chooseFile(file: File | null) {
     const problem = file ? fileProblem(file) : null;
     setFileError(problem === null ? null : translate(problem));
-    change('files', { file: problem === null ? file : null });
+    form.setFieldValue('file', problem === null ? file : null);
+    form.clearFieldError('files');
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending || reading) return;
     setReading(true);
-    const body = await disputeBody(order.guid, values, fields).finally(() => setReading(false));
-    const opened = await form.submit(body, (checked) => create.mutateAsync(checked));
+    body.current = await disputeBody(order.guid, form.getValues(), fields).finally(() => setReading(false));
+    const opened = await submit((checked) => create.mutateAsync(checked));
     if (opened) onOpened(opened);
   }
 
@@ -105,15 +111,13 @@ function DisputeForm({
           required
           allowDeselect={false}
           data={reasons.data.map((reason) => ({ value: reason.value, label: reason.names[language] }))}
-          value={values.reason}
-          onChange={(reason) => change('reason', { reason: reason as DisputeFormValues['reason'] })}
-          error={form.errors.reason}
+          {...form.getInputProps('reason')}
           data-autofocus
         />
-        <ReasonFields order={order} fields={fields} values={values} errors={form.errors} onChange={change} />
-        <ReceiptField file={values.file} onChange={chooseFile} error={fileError ?? form.errors.files} />
+        <ReasonFields order={order} fields={fields} form={form} />
+        <ReceiptField file={form.getValues().file} onChange={chooseFile} error={fileError ?? form.errors.files} />
         <FormFooter
-          failure={form.failure}
+          failure={failure}
           cancelLabel={t('dispute.close')}
           onCancel={onClose}
           submitLabel={t('dispute.submit')}
@@ -149,7 +153,7 @@ function OrderField({ order }: { order: Order }) {
 interface ReceiptFieldProps {
   file: File | null;
   onChange: (file: File | null) => void;
-  error: string | null | undefined;
+  error: ReactNode;
 }
 
 /** The receipt: one file (SPEC §5: only the first is read), png, jpg or pdf. */
@@ -176,13 +180,11 @@ function ReceiptField({ file, onChange, error }: ReceiptFieldProps) {
 interface ReasonFieldsProps {
   order: Order;
   fields: readonly DisputeField[];
-  values: DisputeFormValues;
-  errors: FieldMessages;
-  onChange: (field: DisputeField, next: Partial<DisputeFormValues>) => void;
+  form: UseFormReturnType<DisputeFormValues>;
 }
 
 /** The extra fields of the chosen reason (DESIGN §12), each required by it. */
-function ReasonFields({ order, fields, values, errors, onChange }: ReasonFieldsProps) {
+function ReasonFields({ order, fields, form }: ReasonFieldsProps) {
   const { t } = useTranslation('orders');
   return (
     <>
@@ -191,31 +193,14 @@ function ReasonFields({ order, fields, values, errors, onChange }: ReasonFieldsP
           label={t('dispute.paid_amount', { currency: order.fiat_money.currency.code })}
           required
           decimalScale={2}
-          value={values.paid_amount}
-          onChange={(paid_amount) => onChange('paid_amount', { paid_amount })}
-          error={errors.paid_amount}
+          {...form.getInputProps('paid_amount')}
         />
       )}
       {fields.includes('paid_at') && (
-        <TextInput
-          type="datetime-local"
-          label={t('dispute.paid_at')}
-          required
-          value={values.paid_at}
-          onChange={(event) => onChange('paid_at', { paid_at: event.currentTarget.value })}
-          error={errors.paid_at}
-        />
+        <TextInput type="datetime-local" label={t('dispute.paid_at')} required {...form.getInputProps('paid_at')} />
       )}
       {fields.includes('comment') && (
-        <Textarea
-          label={t('dispute.comment')}
-          required
-          rows={3}
-          maxLength={1000}
-          value={values.comment}
-          onChange={(event) => onChange('comment', { comment: event.currentTarget.value })}
-          error={errors.comment}
-        />
+        <Textarea label={t('dispute.comment')} required rows={3} maxLength={1000} {...form.getInputProps('comment')} />
       )}
     </>
   );

@@ -1,8 +1,9 @@
 import { Fieldset, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { AttributeDefinition, PaymentTypeInfo, Requisite, User } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FieldMessages, formFailureOf } from '../../../lib/formErrors';
+import { formFailureOf } from '../../../lib/formErrors';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrencies } from '../../../lib/reference/listCurrencies';
 import { usePaymentOptions } from '../../../lib/reference/listPaymentOptions';
@@ -81,10 +82,13 @@ const baseFields = ['name', 'user_uuid', 'currency', 'payment_option', 'payment_
 
 function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFormProps) {
   const { t } = useTranslation('requisites');
-  const [values, setValues] = useState<RequisiteFormValues>(() =>
-    requisite ? requisiteValuesOf(requisite) : emptyRequisiteValues(),
-  );
-  const [errors, setErrors] = useState<FieldMessages>({});
+  // The values and messages sit in @mantine/form directly: the checks are the contract's schema plus each attribute's
+  // rules in the user's language (requisiteForm.ts), which one schema for useContractForm cannot say.
+  const form = useForm<RequisiteFormValues>({
+    mode: 'controlled',
+    initialValues: requisite ? requisiteValuesOf(requisite) : emptyRequisiteValues(),
+  });
+  const values = form.getValues();
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateRequisite();
   const update = useUpdateRequisite();
@@ -95,25 +99,18 @@ function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFor
   const offeredTypes = paymentTypesFor(types, values.currency, values.payment_option);
   const formFields = [...baseFields, ...definitions.map((definition) => attributeKey(definition.field))];
 
-  /** Forgets a field's message while the user changes the field. */
-  function clear(key: string) {
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _cleared, ...rest } = current;
-      return rest;
-    });
-  }
-
   /** A currency or option that the chosen payment type does not serve takes the payment type away. */
   function choose(field: 'currency' | 'payment_option', value: string) {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      const stillOffered = paymentTypesFor(types, next.currency, next.payment_option).some(
-        (type) => type.slug === next.payment_type,
-      );
-      return stillOffered ? next : { ...next, payment_type: '' };
-    });
-    clear(field);
+    form.setFieldValue(field, value);
+    const next = form.getValues();
+    const stillOffered = paymentTypesFor(types, next.currency, next.payment_option).some(
+      (type) => type.slug === next.payment_type,
+    );
+    if (stillOffered) return;
+    // The payment type's own message stays: only the user's edit of a field forgets its message.
+    const kept = form.errors.payment_type;
+    form.setFieldValue('payment_type', '');
+    if (kept) form.setFieldError('payment_type', kept);
   }
 
   const translate = (key: string) => t(key.replace(/^requisites\./, ''), { defaultValue: t('validation.invalid') });
@@ -133,7 +130,7 @@ function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFor
       if (saved) onSaved(saved, !requisite);
     } catch (error) {
       const shown = formFailureOf(error, formFields, t('saveFailed'));
-      setErrors(shown.fields);
+      form.setErrors(shown.fields);
       setFailure(shown.general);
     }
   }
@@ -141,50 +138,35 @@ function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFor
   /** Checks, then sends; undefined (nothing sent) while the checks refuse the values. */
   async function sendUpdate(target: Requisite, context: CheckContext): Promise<Requisite | undefined> {
     const result = checkUpdate(updateBody(values, definitions), context);
-    setErrors(result.ok ? {} : result.errors);
+    form.setErrors(result.ok ? {} : result.errors);
     return result.ok ? update.mutateAsync({ id: target.id, changes: result.body }) : undefined;
   }
 
   async function sendCreate(context: CheckContext): Promise<Requisite | undefined> {
     const result = checkCreate(createBody(values, definitions, withOwner), withOwner, context);
-    setErrors(result.ok ? {} : result.errors);
+    form.setErrors(result.ok ? {} : result.errors);
     return result.ok ? create.mutateAsync(result.body) : undefined;
   }
 
-  const unplaced = Object.entries(errors).filter(([key]) => !formFields.includes(key));
+  const unplaced = Object.entries(form.errors).filter(([key]) => !formFields.includes(key));
   const shownFailure = [failure, ...unplaced.map(([, message]) => message)].filter(Boolean).join(' ') || null;
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.name')}
-          required
-          autoComplete="off"
-          value={values.name}
-          onChange={(event) => {
-            const name = event.currentTarget.value;
-            setValues((current) => ({ ...current, name }));
-            clear('name');
-          }}
-          error={errors.name}
-          data-autofocus
-        />
+        <TextInput label={t('form.name')} required autoComplete="off" {...form.getInputProps('name')} data-autofocus />
         {withOwner && (
           <OwnerSelect
             value={values.user_uuid}
-            onChange={(user_uuid) => {
-              setValues((current) => ({ ...current, user_uuid }));
-              clear('user_uuid');
-            }}
-            error={errors.user_uuid}
+            onChange={(user_uuid) => form.setFieldValue('user_uuid', user_uuid)}
+            error={form.errors.user_uuid}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <CurrencySelect
             value={values.currency}
             onChange={(code) => choose('currency', code)}
-            error={errors.currency}
+            error={form.errors.currency}
           />
           <SingleSelect
             label={t('form.paymentOption')}
@@ -192,33 +174,22 @@ function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFor
             data={options.map((option) => ({ value: option.slug, label: option.name }))}
             value={values.payment_option || null}
             onChange={(slug) => choose('payment_option', slug ?? '')}
-            error={errors.payment_option}
+            error={form.errors.payment_option}
             allowDeselect={false}
           />
         </SimpleGrid>
         <PaymentTypeSelect
           types={offeredTypes}
           value={values.payment_type}
-          onChange={(slug) => {
-            setValues((current) => ({ ...current, payment_type: slug }));
-            clear('payment_type');
-          }}
-          error={errors.payment_type}
+          onChange={(slug) => form.setFieldValue('payment_type', slug)}
+          error={form.errors.payment_type}
         />
-        <AttributeFields
-          definitions={definitions}
-          values={values.attributes}
-          errors={errors}
-          onChange={(field, value) => {
-            setValues((current) => ({ ...current, attributes: { ...current.attributes, [field]: value } }));
-            clear(attributeKey(field));
-          }}
-        />
+        <AttributeFields definitions={definitions} form={form} />
         {requisite && (
           <Toggle
             label={t('form.active')}
             checked={values.is_active}
-            onChange={(is_active) => setValues((current) => ({ ...current, is_active }))}
+            onChange={(is_active) => form.setFieldValue('is_active', is_active)}
           />
         )}
         <FormFooter
@@ -236,7 +207,7 @@ function RequisiteForm({ requisite, withOwner, onCancel, onSaved }: RequisiteFor
 interface FieldProps {
   value: string;
   onChange: (value: string) => void;
-  error: string | undefined;
+  error: ReactNode;
 }
 
 function CurrencySelect({ value, onChange, error }: FieldProps) {
@@ -318,13 +289,11 @@ function OwnerSelect({ value, onChange, error }: FieldProps) {
 
 interface AttributeFieldsProps {
   definitions: AttributeDefinition[];
-  values: Record<string, string>;
-  errors: FieldMessages;
-  onChange: (field: string, value: string) => void;
+  form: UseFormReturnType<RequisiteFormValues>;
 }
 
 /** One text field per attribute of the chosen option: its label, its mask as the placeholder. */
-function AttributeFields({ definitions, values, errors, onChange }: AttributeFieldsProps) {
+function AttributeFields({ definitions, form }: AttributeFieldsProps) {
   const { t } = useTranslation('requisites');
   if (definitions.length === 0) {
     return (
@@ -344,9 +313,9 @@ function AttributeFields({ definitions, values, errors, onChange }: AttributeFie
             required={isRequiredAttribute(definition)}
             autoComplete="off"
             spellCheck={false}
-            value={values[definition.field] ?? ''}
-            onChange={(event) => onChange(definition.field, event.currentTarget.value)}
-            error={errors[attributeKey(definition.field)]}
+            {...form.getInputProps(attributeKey(definition.field))}
+            // An attribute of an option chosen after the form opened has no value yet.
+            value={form.getValues().attributes[definition.field] ?? ''}
           />
         ))}
       </SimpleGrid>

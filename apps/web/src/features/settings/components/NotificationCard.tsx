@@ -1,8 +1,9 @@
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { notificationKeyRequestSchema, notificationUrlRequestSchema } from '@paydesk/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
@@ -36,31 +37,34 @@ interface NotificationFieldProps {
   mutation: UseMutationResult<NotificationSettings, Error, string>;
 }
 
-/** One setting with its own Save: a blank value sends nothing; refusals show under the field in red. */
+/**
+ * One setting with its own Save: a blank value sends nothing; refusals show under the field in red. Its check is the
+ * contract's schema of the one setting, and every failure, the server's general words too, goes under the field: so
+ * the value and its message sit in @mantine/form directly rather than in useContractForm.
+ */
 function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
   const { t } = useTranslation('settings');
   const failureText = useFailureText();
-  const [value, setValue] = useState(saved ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { [field]: saved ?? '' }, clearInputErrorOnChange: true });
   const isUrl = field === 'notification_url';
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
-    const checked = check(field, value);
+    const checked = check(field, form.getValues()[field] ?? '');
     if ('errorKey' in checked) {
-      setError(t(checked.errorKey));
+      form.setFieldError(field, t(checked.errorKey));
       return;
     }
-    setError(null);
+    form.clearErrors();
     if ('nothing' in checked) return;
     try {
       const settings = await mutation.mutateAsync(checked.send);
-      setValue(settings[field] ?? '');
+      form.setFieldValue(field, settings[field] ?? '');
       notifications.show({ color: 'teal', message: t(texts[field].saved) });
     } catch (failure) {
       const fieldError = isApiError(failure) ? failure.fieldErrors[field]?.[0] : undefined;
-      setError(fieldError ?? failureText(failure, t('updateFailed')));
+      form.setFieldError(field, fieldError ?? failureText(failure, t('updateFailed')));
     }
   }
 
@@ -77,12 +81,7 @@ function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
           autoComplete="off"
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          {...form.getInputProps(field)}
         />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={mutation.isPending}>

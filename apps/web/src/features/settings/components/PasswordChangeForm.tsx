@@ -3,7 +3,8 @@ import { type PasswordChangeRequest, passwordChangeRequestSchema } from '@paydes
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
+import { useContractForm } from '../../../lib/useContractForm';
+import { useFailureText } from '../../../lib/useFailureText';
 import { PasswordField } from '../../../ui/PasswordField';
 import { useChangePassword } from '../api/changePassword';
 
@@ -22,65 +23,31 @@ const autoComplete: Record<Field, string> = {
 
 const emptyValues: PasswordChangeRequest = { current_password: '', new_password: '', confirm_password: '' };
 
-/** Message keys of the contract's schema per field (SPEC §5 Password change), or null when the form is valid. */
-function clientErrors(values: PasswordChangeRequest): Partial<Record<Field, string>> | null {
-  const parsed = passwordChangeRequestSchema.safeParse(values);
-  if (parsed.success) return null;
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** SPEC §2.11 password change, for every role: success as an alert, failure in red under the form (§8). */
 export function PasswordChangeForm({ username }: { username: string }) {
   const { t } = useTranslation('settings');
   const mutation = useChangePassword();
-  const [values, setValues] = useState<PasswordChangeRequest>(emptyValues);
-  const [fieldKeys, setFieldKeys] = useState<Partial<Record<Field, string>>>({});
-  const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
+  const { form, failure, submit } = useContractForm(passwordChangeRequestSchema, emptyValues, {
+    translate: t,
+    fallback: (error) => failureText(error, t('password.failed')),
+    clearErrorOnChange: true,
+    // A refused password is marked under its field, and the server's words are said under the form as well.
+    failureAlongside: true,
+  });
   const [done, setDone] = useState(false);
-
-  function update(field: Field, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setFieldKeys((previous) => ({ ...previous, [field]: undefined }));
-    setServerFieldErrors((previous) => ({ ...previous, [field]: [] }));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (mutation.isPending) return;
     setDone(false);
-    setFailure(null);
-    setServerFieldErrors({});
-    const invalid = clientErrors(values);
-    setFieldKeys(invalid ?? {});
-    if (invalid) return;
-    try {
-      await mutation.mutateAsync(passwordChangeRequestSchema.parse(values));
-      setValues(emptyValues);
-      setDone(true);
-    } catch (error) {
-      if (isApiError(error)) {
-        setServerFieldErrors(error.fieldErrors);
-        setFailure(
-          error.isNetworkError
-            ? t('errors.requestFailed', { ns: 'app' })
-            : (error.localizedMessage ?? t('password.failed')),
-        );
-      } else {
-        setFailure(t('password.failed'));
-      }
-    }
-  }
-
-  function errorOf(field: Field): string | undefined {
-    const key = fieldKeys[field];
-    if (key) return t(key);
-    return serverFieldErrors[field]?.[0];
+    const changed = await submit(async (data) => {
+      await mutation.mutateAsync(data);
+      return true;
+    });
+    if (!changed) return;
+    form.reset();
+    setDone(true);
   }
 
   return (
@@ -98,9 +65,7 @@ export function PasswordChangeForm({ username }: { username: string }) {
               name={field}
               label={t(labels[field])}
               autoComplete={autoComplete[field]}
-              value={values[field]}
-              onChange={(event) => update(field, event.currentTarget.value)}
-              error={errorOf(field)}
+              {...form.getInputProps(field)}
             />
           ))}
           <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending} mt="xs">

@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { twoFactorDisableSchema, twoFactorEnableSchema } from '@paydesk/contract';
 import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstIssueByField } from '../../../lib/formErrors';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
 import { CopyAction } from '../../../ui/CopyAction';
@@ -19,16 +21,6 @@ type Field = 'code' | 'password';
 /** Base32 secrets are typed by hand from the screen; blocks of four are easier to read (the copy stays raw). */
 function inGroupsOfFour(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** The contract's message key per field, or null when the values pass (same checks as the server). */
-function firstIssues(issues: readonly { path: PropertyKey[]; message: string }[]): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The field a refusal is about, so it can be marked (the message itself is shown once, under the form). */
@@ -51,34 +43,29 @@ function FormFailure({ text }: { text: string | null }) {
 /** The code and current-password fields that both switching on and switching off take. */
 function CodeAndPassword(props: { codeLabel: string; form: TwoFactorForm }) {
   const { t } = useTranslation('settings');
-  const { form } = props;
+  const { form, refused, passwordRef } = props.form;
+  const codeError = form.errors.code;
+  const passwordError = form.errors.password;
   return (
     <>
       <CodeEntry
         label={props.codeLabel}
-        value={form.code}
-        onChange={(value) => {
-          form.setCode(value);
-          form.setErrors((previous) => ({ ...previous, code: undefined }));
-        }}
+        value={form.getValues().code}
+        onChange={(value) => form.setFieldValue('code', value)}
         onComplete={() => {
-          if (!form.password) form.passwordRef.current?.focus();
+          if (!form.getValues().password) passwordRef.current?.focus();
         }}
-        invalid={form.refused === 'code'}
-        error={form.errors.code ? t(form.errors.code) : null}
+        invalid={refused === 'code'}
+        error={typeof codeError === 'string' ? t(codeError) : null}
       />
       <PasswordField
-        ref={form.passwordRef}
+        ref={passwordRef}
         name="password"
         label={t('twoFactor.password')}
         autoComplete="current-password"
-        value={form.password}
-        onChange={(event) => {
-          form.setPassword(event.currentTarget.value);
-          form.setErrors((previous) => ({ ...previous, password: undefined }));
-        }}
-        error={form.errors.password ? t(form.errors.password) : form.refused === 'password'}
-        aria-invalid={Boolean(form.errors.password) || form.refused === 'password'}
+        {...form.getInputProps('password')}
+        error={typeof passwordError === 'string' ? t(passwordError) : refused === 'password'}
+        aria-invalid={Boolean(passwordError) || refused === 'password'}
       />
     </>
   );
@@ -86,7 +73,9 @@ function CodeAndPassword(props: { codeLabel: string; form: TwoFactorForm }) {
 
 /**
  * The state of a code-and-password form: it checks with the contract's schema before sending, sends, and marks the
- * field a refusal is about; `onDone` runs after a success.
+ * field a refusal is about; `onDone` runs after a success. The code and password sit in @mantine/form; the refusal is
+ * said once under the form and only marks its field, which useContractForm's placement does not do, so the submit is
+ * this form's own.
  */
 function useTwoFactorForm(
   schema: typeof twoFactorEnableSchema | typeof twoFactorDisableSchema,
@@ -96,9 +85,12 @@ function useTwoFactorForm(
   const { t } = useTranslation('settings');
   const failureText = useFailureText();
   const passwordRef = useRef<HTMLInputElement>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // The fields' messages are the contract's keys, translated where they are shown.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '', password: '' },
+    clearInputErrorOnChange: true,
+  });
   const [refused, setRefused] = useState<Field | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -108,8 +100,8 @@ function useTwoFactorForm(
     if (pending) return;
     setFailure(null);
     setRefused(null);
-    const parsed = schema.safeParse({ password, code });
-    setErrors(parsed.success ? {} : firstIssues(parsed.error.issues));
+    const parsed = schema.safeParse(form.getValues());
+    form.setErrors(parsed.success ? {} : firstIssueByField(parsed.error.issues));
     if (!parsed.success) return;
     setPending(true);
     try {
@@ -118,14 +110,14 @@ function useTwoFactorForm(
     } catch (error) {
       const field = refusedField(error);
       setRefused(field);
-      if (field === 'code') setCode('');
+      if (field === 'code') form.setFieldValue('code', '');
       setFailure(failureText(error, t('twoFactor.failed')));
     } finally {
       setPending(false);
     }
   }
 
-  return { passwordRef, code, setCode, password, setPassword, errors, setErrors, refused, failure, pending, onSubmit };
+  return { form, passwordRef, refused, failure, pending, onSubmit };
 }
 
 type TwoFactorForm = ReturnType<typeof useTwoFactorForm>;

@@ -1,4 +1,5 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
@@ -16,7 +17,7 @@ export interface AgentLinksEditorProps {
   /** The agents to choose from (`value` uuid, `label` username). */
   options: { value: string; label: string }[];
   loading: boolean;
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
 }
 
 /** SPEC §2.8: an agent multi-select with per-agent pay-in and pay-out percentages, '0' when newly chosen. */

@@ -1,8 +1,8 @@
 import { Stack, Text, Textarea } from '@mantine/core';
-import type { User } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import { blockUserSchema, type User } from '@paydesk/contract';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
+import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
 import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
@@ -40,48 +40,31 @@ function BlockForm({
 }) {
   const { t } = useTranslation('users');
   const block = useBlockUser();
-  const [comment, setComment] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { form, failure, submit } = useContractForm(
+    blockUserSchema,
+    { comment: '' },
+    {
+      translate: (key) => t(key, { defaultValue: t('validation.invalid') }),
+      fallback: t('saveFailed'),
+      transform: ({ comment }) => ({ uuid: user.uuid, comment }),
+      // The server's words stay under the form beside a message for the reason; another field's message
+      // ("You cannot block yourself.") says more than the general one and takes its place.
+      failureAlongside: true,
+    },
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (block.isPending) return;
-    setFailure(null);
-    const reason = comment.trim();
-    if (reason === '') {
-      setFieldError(t('validation.block_comment'));
-      return;
-    }
-    setFieldError(null);
-    try {
-      onBlocked(await block.mutateAsync({ uuid: user.uuid, comment: reason }));
-    } catch (error) {
-      if (!isApiError(error)) {
-        setFailure(t('saveFailed'));
-        return;
-      }
-      const { comment: commentErrors, ...others } = error.fieldErrors;
-      if (commentErrors?.[0]) setFieldError(commentErrors[0]);
-      // Other field messages ("You cannot block yourself.") say more than the general one.
-      const other = Object.values(others).flat()[0];
-      setFailure(other ?? error.localizedMessage ?? t('saveFailed'));
-    }
+    const blocked = await submit((data) => block.mutateAsync(data));
+    if (blocked) onBlocked(blocked);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('block.text')}</Text>
-        <Textarea
-          label={t('block.comment')}
-          required
-          rows={3}
-          value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
-          error={fieldError}
-          data-autofocus
-        />
+        <Textarea label={t('block.comment')} required rows={3} {...form.getInputProps('comment')} data-autofocus />
         <FormFooter
           failure={failure}
           cancelLabel={t('cancel')}

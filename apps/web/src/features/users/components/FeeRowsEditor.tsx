@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FeeDirection, feeDirections } from '@paydesk/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { SingleSelect } from '../../../ui/SingleSelect';
@@ -10,7 +11,7 @@ export interface FeeRowsEditorProps {
   fees: FeeDraft[];
   onChange: (fees: FeeDraft[]) => void;
   /** Error texts keyed like the server's (`profile.fees.1.min_amount`). */
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
 }
 
 /** SPEC §3 Fee, §5: fee tiers per direction; an empty maximum is unlimited (∞); percentages step 0.01. */

@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { User } from '@paydesk/contract';
+import { createUserSchema, type User, updateUserSchema } from '@paydesk/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
+import { useContractForm } from '../../../lib/useContractForm';
+import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
 import { DecimalInput } from '../../../ui/DecimalInput';
 import { MultiSelectField } from '../../../ui/MultiSelectField';
@@ -17,11 +18,8 @@ import { useUpdateUser } from '../api/updateUser';
 import { AgentLinksEditor } from './AgentLinksEditor';
 import { FeeRowsEditor } from './FeeRowsEditor';
 import {
-  checkCreate,
-  checkUpdate,
   createPayload,
   emptyFormValues,
-  type FieldErrorKeys,
   formValuesOf,
   hasAgents,
   hasFees,
@@ -55,11 +53,6 @@ export function UserFormModal({ type, opened, user, onClose, onSaved }: UserForm
   );
 }
 
-type Prepared =
-  | { kind: 'unchanged' }
-  | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'send'; send: () => Promise<User> };
-
 interface UserFormProps {
   type: ManagedUserType;
   user?: User;
@@ -70,11 +63,19 @@ interface UserFormProps {
 function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
   const { t } = useTranslation('users');
   const [initial] = useState<UserFormValues>(() => (user ? formValuesOf(user) : emptyFormValues()));
-  const [values, setValues] = useState<UserFormValues>(initial);
   // The root admin keeps its name, roles, permissions and access (DESIGN §3); the server refuses changes anyway.
   const isRoot = user?.is_root === true;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failureText = useFailureText();
+  const { form, failure, submit } = useContractForm(user ? updateUserSchema : createUserSchema, initial, {
+    translate: (key) => t(key, { defaultValue: t('validation.invalid') }),
+    fallback: (error) => failureText(error, t('saveFailed')),
+    transform: (values) => (user ? updatePayload(type, initial, values) : createPayload(type, values)),
+    // Fee rows and agent links show their messages by the server's names (`profile.fees.1.min_amount`); the rest is
+    // listed under the form, after the server's words.
+    fields: 'any',
+    failureAlongside: true,
+  });
+  const values = form.getValues();
   const create = useCreateUser();
   const update = useUpdateUser();
   const busy = create.isPending || update.isPending;
@@ -82,53 +83,28 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
   const roles = useRoles(hasRoles(type));
   const permissions = usePermissions(hasRoles(type));
 
-  function set<K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  const translated = (keys: FieldErrorKeys) =>
-    Object.fromEntries(
-      Object.entries(keys).map(([key, message]) => [key, t(message, { defaultValue: t('validation.invalid') })]),
-    );
-
-  /** The request of this form after the client checks: nothing when unchanged, field errors when invalid. */
-  function prepare(): Prepared {
-    if (user) {
-      const changes = updatePayload(type, initial, values);
-      // Nothing changed: the modal just closes (SPEC §5).
-      if (Object.keys(changes).length === 0) return { kind: 'unchanged' };
-      const invalid = checkUpdate(changes);
-      if (invalid) return { kind: 'invalid', errors: translated(invalid) };
-      return { kind: 'send', send: () => update.mutateAsync({ uuid: user.uuid, changes }) };
+  /** The body as built (a password as typed), not the schema's output: the server checks it again. */
+  async function send(): Promise<User | undefined> {
+    if (!user) return create.mutateAsync(createPayload(type, form.getValues()));
+    const changes = updatePayload(type, initial, form.getValues());
+    // Nothing changed: the modal just closes (SPEC §5).
+    if (Object.keys(changes).length === 0) {
+      onCancel();
+      return undefined;
     }
-    const payload = createPayload(type, values);
-    const invalid = checkCreate(payload);
-    if (invalid) return { kind: 'invalid', errors: translated(invalid) };
-    return { kind: 'send', send: () => create.mutateAsync(payload) };
+    return update.mutateAsync({ uuid: user.uuid, changes });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const prepared = prepare();
-    setErrors(prepared.kind === 'invalid' ? prepared.errors : {});
-    setFailure(prepared.kind === 'invalid' ? t('invalidForm') : null);
-    if (prepared.kind === 'unchanged') onCancel();
-    if (prepared.kind !== 'send') return;
-    try {
-      onSaved(await prepared.send(), !user);
-    } catch (error) {
-      if (!isApiError(error)) {
-        setFailure(t('saveFailed'));
-        return;
-      }
-      setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, texts]) => [key, texts[0] ?? ''])));
-      setFailure(
-        error.isNetworkError ? t('errors.requestFailed', { ns: 'app' }) : (error.localizedMessage ?? t('saveFailed')),
-      );
-    }
+    const saved = await submit(send);
+    if (saved) onSaved(saved, !user);
   }
 
+  const errors = form.errors;
+  // A refusal of the schema has no words of its own for the form: it asks to check the fields.
+  const shownFailure = failure ?? (Object.keys(errors).length > 0 ? t('invalidForm') : null);
   const unplaced = Object.entries(errors).filter(([key]) => !isShownAtField(type, key, values));
 
   return (
@@ -141,56 +117,39 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            value={values.username}
-            onChange={(event) => set('username', event.currentTarget.value)}
-            error={errors.username}
+            {...form.getInputProps('username')}
             disabled={isRoot}
             description={isRoot ? t('form.rootKept') : undefined}
             data-autofocus
           />
-          <TextInput
-            label={t('field.email')}
-            type="email"
-            autoComplete="off"
-            value={values.email}
-            onChange={(event) => set('email', event.currentTarget.value)}
-            error={errors.email}
-          />
+          <TextInput label={t('field.email')} type="email" autoComplete="off" {...form.getInputProps('email')} />
           {!values.create_invite_link && (
             <PasswordField
               label={t('field.password')}
               description={user ? t('form.passwordKeep') : undefined}
               autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => set('password', event.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
             />
           )}
         </SimpleGrid>
-        <Textarea
-          label={t('field.comment')}
-          rows={3}
-          value={values.comment}
-          onChange={(event) => set('comment', event.currentTarget.value)}
-          error={errors.comment}
-        />
+        <Textarea label={t('field.comment')} rows={3} {...form.getInputProps('comment')} />
         <Group gap="lg">
           <Toggle
             label={t('field.manualWithdrawal')}
             checked={values.manual_withdrawal}
-            onChange={(checked) => set('manual_withdrawal', checked)}
+            onChange={(checked) => form.setFieldValue('manual_withdrawal', checked)}
           />
           <Toggle
             label={t('field.active')}
             checked={values.is_active}
-            onChange={(checked) => set('is_active', checked)}
+            onChange={(checked) => form.setFieldValue('is_active', checked)}
             disabled={isRoot}
           />
           {!user && (
             <Toggle
               label={t('field.createInviteLink')}
               checked={values.create_invite_link}
-              onChange={(checked) => set('create_invite_link', checked)}
+              onChange={(checked) => form.setFieldValue('create_invite_link', checked)}
             />
           )}
         </Group>
@@ -204,7 +163,7 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
                 label: t(`role.${role.id}`, { defaultValue: role.name }),
               }))}
               value={values.roles}
-              onChange={(selected) => set('roles', selected)}
+              onChange={(selected) => form.setFieldValue('roles', selected)}
               error={errors.roles}
               disabled={isRoot}
               clearable
@@ -217,7 +176,7 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
                 label: t(`permission.${permission.id}`, { defaultValue: permission.name }),
               }))}
               value={values.permissions}
-              onChange={(selected) => set('permissions', selected)}
+              onChange={(selected) => form.setFieldValue('permissions', selected)}
               error={errors.permissions}
               disabled={isRoot}
               clearable
@@ -229,13 +188,13 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
             <Toggle
               label={t('field.withdrawOpen')}
               checked={values.withdraw_open}
-              onChange={(checked) => set('withdraw_open', checked)}
+              onChange={(checked) => form.setFieldValue('withdraw_open', checked)}
               mb={8}
             />
             <Toggle
               label={t('field.depositOpen')}
               checked={values.deposit_open}
-              onChange={(checked) => set('deposit_open', checked)}
+              onChange={(checked) => form.setFieldValue('deposit_open', checked)}
               mb={8}
             />
             <DecimalInput
@@ -247,29 +206,31 @@ function UserForm({ type, user, onCancel, onSaved }: UserFormProps) {
               }
               rightSectionWidth={48}
               value={values.insurance_payment_amount}
-              onChange={(value) => set('insurance_payment_amount', value)}
+              onChange={(value) => form.setFieldValue('insurance_payment_amount', value)}
               decimalScale={6}
               hideControls
               error={errors['profile.insurance_payment_amount']}
             />
           </SimpleGrid>
         )}
-        {hasFees(type) && <FeeRowsEditor fees={values.fees} onChange={(fees) => set('fees', fees)} errors={errors} />}
+        {hasFees(type) && (
+          <FeeRowsEditor fees={values.fees} onChange={(fees) => form.setFieldValue('fees', fees)} errors={errors} />
+        )}
         {hasAgents(type) && (
           <AgentLinksEditor
             kind={type === 'trader' ? 'teamleads' : 'referrals'}
             links={values.agents}
-            onChange={(links) => set('agents', links)}
+            onChange={(links) => form.setFieldValue('agents', links)}
             options={agents.data ?? []}
             loading={agents.isPending}
             errors={errors}
           />
         )}
-        {(failure !== null || unplaced.length > 0) && (
+        {(shownFailure !== null || unplaced.length > 0) && (
           <Stack gap={2} role="alert">
-            {failure !== null && (
+            {shownFailure !== null && (
               <Text c="red" size="sm">
-                {failure}
+                {shownFailure}
               </Text>
             )}
             {unplaced.map(([key, message]) => (

@@ -1,12 +1,10 @@
 import {
   type CreateUserInput,
-  createUserSchema,
   type FeeDirection,
   formatAmount,
   parseAmount,
   type UpdateUserInput,
   type User,
-  updateUserSchema,
 } from '@paydesk/contract';
 import type { ManagedUserType } from '../api/listUsers';
 
@@ -258,30 +256,6 @@ export function updatePayload(type: ManagedUserType, initial: UserFormValues, va
   const profile = profileChanges(type, initial, values);
   if (Object.keys(profile).length > 0) changes.profile = profile;
   return changes;
-}
-
-/** Field errors keyed like the server's (`profile.fees.1.min_amount`); values are i18n keys of `validation.*`. */
-export type FieldErrorKeys = Record<string, string>;
-
-function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrorKeys | null {
-  if (issues.length === 0) return null;
-  const errors: FieldErrorKeys = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** Checks a create body with the contract's schema, the same one the server applies. */
-export function checkCreate(payload: CreateUserInput): FieldErrorKeys | null {
-  const parsed = createUserSchema.safeParse(payload);
-  return parsed.success ? null : issuesByField(parsed.error.issues);
-}
-
-export function checkUpdate(payload: UpdateUserInput): FieldErrorKeys | null {
-  const parsed = updateUserSchema.safeParse(payload);
-  return parsed.success ? null : issuesByField(parsed.error.issues);
 }
 
 const linkFields = 'user_uuid|pay_in_percentage|pay_out_percentage|is_main';
