@@ -2,6 +2,7 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { WebhookSetting } from '@paydesk/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDelayedStart } from '../../../lib/useDelayedStart';
 import { useFailureText } from '../../../lib/useFailureText';
 import { Toggle } from '../../../ui/Toggle';
 import { useWebhooks } from '../api/getWebhooks';
@@ -16,15 +17,6 @@ export const webhooksResultMs = 2000;
 
 type Slug = WebhookChange['slug'];
 type SaveResult = { ok: boolean; text: string };
-
-function useDelayedStart(delayMs: number): boolean {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setStarted(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [delayMs]);
-  return started;
-}
 
 /** A message that clears itself `durationMs` after it was last set. */
 function useFleetingResult(durationMs: number) {

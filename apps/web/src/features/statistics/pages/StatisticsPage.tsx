@@ -1,11 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { can, myStatisticQuerySchema, statisticQuerySchema } from '@paydesk/contract';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { useDelayedStart } from '../../../lib/useDelayedStart';
 import { FilterBar, type FilterValues } from '../../../ui/FilterBar';
 import { PageHeader } from '../../../ui/PageHeader';
 import { QueryFailure } from '../../../ui/QueryFailure';
@@ -18,15 +18,6 @@ import { VolumeChart } from '../components/VolumeChart';
 
 /** SPEC §9: the statistic screen loads about 50 ms after it opens. */
 export const statisticLoadDelayMs = 50;
-
-function useDelayedStart(delayMs: number): boolean {
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setStarted(true), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [delayMs]);
-  return started;
-}
 
 const sameFilters = (a: FilterValues, b: FilterValues) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
