@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Read by scripts/page-preloads.mjs (which chunks each screen needs), then removed.
+    manifest: true,
     chunkSizeWarningLimit: 600,
     // Every browser the app supports knows <link rel="modulepreload">: the polyfill would only add to the entry.
     modulePreload: { polyfill: false },

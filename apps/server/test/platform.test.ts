@@ -33,8 +33,15 @@ function seededRandom(seed: number) {
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'paydesk-web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Paydesk</title>');
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><head><title>Paydesk</title></head>');
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(
+    join(webRoot, 'page-preloads.json'),
+    JSON.stringify({
+      '/login': ['/assets/LoginPage-x1.js', '/assets/Input-y2.js'],
+      '/active': ['/assets/OrdersPage-z3.js', '/assets/"><script>alert(1)</script>.js'],
+    }),
+  );
   ctx = await createTestApp({ WEB_DIST_DIR: webRoot }, undefined, { demo: true });
 });
 afterAll(() => ctx.close());
@@ -56,6 +63,25 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>Paydesk</title>');
+    }
+  });
+
+  it("names a screen's page chunks as module preloads in its index.html, and nothing the build did not write", async () => {
+    const login = await ctx.app.inject('/login?next=x');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toBe(
+      '<!doctype html><head><title>Paydesk</title><link rel="modulepreload" crossorigin href="/assets/LoginPage-x1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/Input-y2.js"></head>',
+    );
+    const active = await ctx.app.inject('/active');
+    expect(active.body).toContain('href="/assets/OrdersPage-z3.js"');
+    expect(active.body).not.toContain('<script>');
+    // Another path, or one the list does not hold as written, is the plain index.html.
+    for (const path of ['/settings', '/login/', '/LOGIN']) {
+      const other = await ctx.app.inject(path);
+      expect(other.body, path).toBe('<!doctype html><head><title>Paydesk</title></head>');
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -7,8 +7,31 @@ import { DomainError } from '../lib/errors';
 import { sendError } from './errors';
 
 /**
+ * index.html for each screen's path with that screen's chunks named as module preloads (the build's
+ * page-preloads.json, issue 21): the browser fetches the page's code beside the entry instead of after it has run.
+ * Empty when the build has no such file.
+ */
+function pagesWithPreloads(root: string): Map<string, string> {
+  const listPath = join(root, 'page-preloads.json');
+  if (!existsSync(listPath)) return new Map();
+  const index = readFileSync(join(root, 'index.html'), 'utf8');
+  const lists = JSON.parse(readFileSync(listPath, 'utf8')) as Record<string, string[]>;
+  const safe = /^\/assets\/[\w.-]+\.js$/;
+  return new Map(
+    Object.entries(lists).map(([path, files]) => {
+      const links = files
+        .filter((file) => safe.test(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+        .join('');
+      return [path, index.replace('</head>', `${links}</head>`)];
+    }),
+  );
+}
+
+/**
  * Answers what no route matched. Serves the built web app: hashed assets cached for a year, everything else revalidated, and any unknown
- * non-API path answered with index.html so the SPA's history-mode routes survive a reload.
+ * non-API path answered with index.html so the SPA's history-mode routes survive a reload; a screen's path gets the
+ * index.html that preloads its page.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, { root }: { root: string | undefined }) => {
@@ -17,6 +40,7 @@ export const webPlugin = fp(
       app.setNotFoundHandler((request, reply) => sendError(request, reply, new DomainError('not_found')));
       return;
     }
+    const pages = pagesWithPreloads(root);
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -33,7 +57,9 @@ export const webPlugin = fp(
         !request.url.startsWith('/api/') &&
         !request.url.startsWith('/ws');
       if (!isPage) return sendError(request, reply, new DomainError('not_found'));
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html');
+      const page = pages.get(request.url.split('?')[0] ?? '');
+      return page === undefined ? reply.sendFile('index.html') : reply.send(page);
     });
   },
   { name: 'web', dependencies: ['errors'] },
