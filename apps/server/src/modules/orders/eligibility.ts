@@ -105,8 +105,14 @@ export function executorRuledOut(
 export const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 export const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-/** What the executor `userId` took in the flow `flowId` (columns of the query) today (UTC). */
+/**
+ * What the executor `userId` took in the flow `flowId` (columns of the query) today (UTC), summed only where its daily
+ * volume restriction needs it and 0 elsewhere: the sum reads every order the executor took in the flow today, and
+ * without the restriction nobody looks at it (`executorRuledOut`).
+ */
 export const flowDayVolumeSql = (flowId: SQL, userId: SQL, day: string) =>
   sql`(select coalesce(sum(o.fiat_amount_minor), 0) from orders o
         where o.flow_id = ${flowId} and o.executor_id = ${userId}
-          and o.created_at >= ${day}::timestamptz and o.status <> 'canceled')::text`;
+          and o.created_at >= ${day}::timestamptz and o.status <> 'canceled'
+          and exists (select 1 from trader_restrictions tr
+                      where tr.flow_id = ${flowId} and tr.trader_id = ${userId} and tr.type = 'daily_volume'))::text`;

@@ -65,7 +65,12 @@ const usageOfRow = (row: UsageColumns): RequisiteUsage => ({
   monthVolume: BigInt(row.month_volume),
 });
 
-/** What the requisite `requisiteId` (a column) took, a lateral subquery with the columns of `UsageColumns`. */
+/**
+ * What the requisite `requisiteId` (a column) took, a lateral subquery with the columns of `UsageColumns`. Its open
+ * orders always (two probes of a partial index); today's and this month's count and volume only where an active daily
+ * or monthly limit of the requisite needs them, and 0 elsewhere: they read every order the requisite took this month,
+ * for each candidate of a page, and without such a limit nobody looks at them (`requisiteRuledOut`).
+ */
 const requisiteUsageSql = (request: MatchRequest, requisiteId: SQL) => {
   const day = startOfDay(request.now).toISOString();
   const month = startOfMonth(request.now).toISOString();
@@ -77,7 +82,9 @@ const requisiteUsageSql = (request: MatchRequest, requisiteId: SQL) => {
            (coalesce(sum(o.fiat_amount_minor) filter (where o.created_at >= ${day}::timestamptz), 0))::text as day_volume,
            count(*)::int as month_count, coalesce(sum(o.fiat_amount_minor), 0)::text as month_volume
     from orders o
-    where o.requisite_id = ${requisiteId} and o.created_at >= ${month}::timestamptz and o.status <> 'canceled')`;
+    where o.requisite_id = ${requisiteId} and o.created_at >= ${month}::timestamptz and o.status <> 'canceled'
+      and exists (select 1 from requisite_restrictions rr where rr.requisite_id = ${requisiteId} and rr.is_active
+                  and rr.type in ('daily_limit', 'monthly_limit')))`;
 };
 
 /** One page of candidates in the order the matcher tries them, with what the rules need. */
