@@ -25,8 +25,7 @@ import {
   withDefaultStatus,
 } from '../orderListRequest';
 import type { ConfirmedAction } from './ConfirmOrderActionModal';
-import { DisputeFormModal } from './DisputeFormModal';
-import { ConfirmOrderActionModal, OrderDetailsModal } from './lazyModals';
+import { ConfirmOrderActionModal, DisputeFormModal, OrderDetailsModal } from './lazyModals';
 import { OrderCards } from './OrderCards';
 import { type OrderRowAction, orderColumns } from './orderColumns';
 

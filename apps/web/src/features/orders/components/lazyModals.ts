@@ -6,6 +6,11 @@ export const OrderDetailsModal = lazyModal(
   (props) => props.orderId !== null,
 );
 
+export const DisputeFormModal = lazyModal(
+  () => import('./DisputeFormModal').then((module) => module.DisputeFormModal),
+  (props) => props.order !== null,
+);
+
 export const ConfirmOrderActionModal = lazyModal(
   () => import('./ConfirmOrderActionModal').then((module) => module.ConfirmOrderActionModal),
   (props) => props.request !== null,

@@ -66,7 +66,7 @@ describe('the dispute modal', () => {
     renderApp('/history');
     const { user, dialog } = await openModal();
 
-    const order = within(dialog).getByRole('textbox', { name: 'Order' });
+    const order = await within(dialog).findByRole('textbox', { name: 'Order' });
     expect(order).toHaveValue(canceled.guid);
     expect(order).toHaveAttribute('readonly');
     expect(dialog).toHaveTextContent('Pay-in of 1500 RUB, Canceled');
