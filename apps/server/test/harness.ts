@@ -305,3 +305,21 @@ export class ApiClient {
     return new ApiClient(app, issued.api_key, issued.secret_key);
   }
 }
+
+/**
+ * Runs `request` as if its process died right after its change committed: every transaction of `app` that commits
+ * throws once committed, so nothing after the commit (its answer, anything saved after it) happens.
+ */
+export async function crashingAfterCommit<T>(app: App, request: () => Promise<T>): Promise<T> {
+  const db = app.db;
+  const transaction = db.transaction;
+  db.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await transaction.apply(db, args);
+    throw new Error('the process died after its commit');
+  }) as typeof transaction;
+  try {
+    return await request();
+  } finally {
+    db.transaction = transaction;
+  }
+}

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
+import {
+  ApiClient,
+  Client,
+  crashingAfterCommit,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
 import { flows } from '../flows/flows.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
@@ -339,28 +346,12 @@ describe('a pay-out through the merchant and executor API', () => {
 });
 
 describe('the idempotency crash window (issue 20, R2)', () => {
-  /**
-   * Runs `request` as if its process died right after its change committed: every transaction it commits throws
-   * once committed, so nothing after the commit (its answer, anything saved after it) happens.
-   */
-  async function crashingAfterCommit<T>(request: () => Promise<T>): Promise<T> {
-    const db = ctx.app.db;
-    const transaction = db.transaction;
-    db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      await transaction.apply(db, args);
-      throw new Error('the process died after its commit');
-    }) as typeof transaction;
-    try {
-      return await request();
-    } finally {
-      db.transaction = transaction;
-    }
-  }
-
   it('answers a retry right after a crash past the commit with the created order, as the first run made it', async () => {
     const api = world.merchant.api;
     const body = payIn('1540');
-    const crashed = await crashingAfterCommit(() => api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' }));
+    const crashed = await crashingAfterCommit(ctx.app, () =>
+      api.post('/api/v1/orders', body, { idempotencyKey: 'crash-1' }),
+    );
     expect(crashed.statusCode).toBe(500);
     const made = await ctx.app.db.select().from(orders).where(eq(orders.clientOrderId, body.client_order_id));
     expect(made).toHaveLength(1);
@@ -378,7 +369,7 @@ describe('the idempotency crash window (issue 20, R2)', () => {
     const executor = await ApiClient.of(ctx.app, world.trader.username);
     const take = () =>
       executor.post(`/api/v1/executor/orders/${order.guid}/take`, undefined, { idempotencyKey: 'crash-2' });
-    expect((await crashingAfterCommit(take)).statusCode).toBe(500);
+    expect((await crashingAfterCommit(ctx.app, take)).statusCode).toBe(500);
     const retry = await take();
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().data).toMatchObject({ guid: order.guid, status: 'in-progress' });

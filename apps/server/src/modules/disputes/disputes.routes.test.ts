@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs';
 import { USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, Client, createTestApp, createUser, type TestContext } from '../../../test/harness';
+import {
+  ApiClient,
+  Client,
+  crashingAfterCommit,
+  createTestApp,
+  createUser,
+  type TestContext,
+} from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut } from '../../../test/orders-fixture';
 import { newId } from '../../lib/ids';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
@@ -455,15 +462,7 @@ describe('disputes through the merchant API (POST /api/v1/orders/{guid}/dispute)
     const body = { reason: 'other', comment: 'Paid twice, says the payer' };
     const send = () => world.merchant.api.post(`/api/v1/orders/${guid}/dispute`, body, { idempotencyKey: 'crash-d' });
     // The process dies right after the dispute's transaction commits: nothing after the commit happens.
-    const db = ctx.app.db;
-    const transaction = db.transaction;
-    db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      await transaction.apply(db, args);
-      throw new Error('the process died after its commit');
-    }) as typeof transaction;
-    const crashed = await send().finally(() => {
-      db.transaction = transaction;
-    });
+    const crashed = await crashingAfterCommit(ctx.app, send);
     expect(crashed.statusCode).toBe(500);
     expect(await statusOf(guid)).toBe('dispute');
     const retry = await send();
