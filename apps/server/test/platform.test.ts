@@ -75,6 +75,9 @@ describe('serving the web app', () => {
       '<!doctype html><head><title>Paydesk</title><link rel="modulepreload" crossorigin href="/assets/LoginPage-x1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/Input-y2.js"></head>',
     );
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
     const active = await ctx.app.inject('/active');
     expect(active.body).toContain('href="/assets/OrdersPage-z3.js"');
     expect(active.body).not.toContain('<script>');
