@@ -16,8 +16,16 @@ export default defineConfig({
     // Read by scripts/page-preloads.mjs (which chunks each screen needs), then removed.
     manifest: true,
     chunkSizeWarningLimit: 600,
-    // Every browser the app supports knows <link rel="modulepreload">: the polyfill would only add to the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports knows <link rel="modulepreload">: the polyfill would only add to the entry.
+      polyfill: false,
+      // The entry's lazy imports are the screens (page, first queries, signed-in layout): the chunks each needs are
+      // in the build's page-preloads.json, which the server names in that screen's index.html and the app reads on
+      // its first move to another screen (src/app/screens.ts). Carried in the entry too, those lists were ~3 KB of
+      // every first visit's JavaScript, /login's included. The toasts' container keeps its list.
+      resolveDependencies: (file, deps, { hostId }) =>
+        /(^|\/)index-[\w-]+\.js$/.test(hostId) && !/(^|\/)Toasts-[\w-]+\.js$/.test(file) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         // Libraries every page needs, in chunks of their own so an app release does not invalidate their cache.

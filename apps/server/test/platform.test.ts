@@ -88,6 +88,13 @@ describe('serving the web app', () => {
     }
   });
 
+  it("serves the build's chunk lists, revalidated, for the app's moves between screens", async () => {
+    const response = await ctx.app.inject('/page-preloads.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()['/login']).toEqual(['/assets/LoginPage-x1.js', '/assets/Input-y2.js']);
+  });
+
   it('answers HEAD for a page like GET', async () => {
     const response = await ctx.app.inject({ method: 'HEAD', url: '/settings' });
     expect(response.statusCode).toBe(200);

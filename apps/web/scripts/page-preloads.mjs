@@ -1,8 +1,9 @@
-// Writes dist/page-preloads.json after `vite build`: for each signed-in screen's path, the chunks its page, its first
-// queries and the signed-in layout import, beyond what index.html preloads already. The server names them in that
-// path's index.html, so a first visit fetches the screen's code beside the entry instead of after the entry has run
-// (issue 21, Lighthouse on a phone: /active as the trader LCP 5.3 → 4.4 s). The public screens (sign-in, invite) get
-// none: their few small chunks came no sooner that way, and the entry's own paint came later.
+// Writes dist/page-preloads.json after `vite build`: for each screen's path, the chunks its page and its first queries
+// import (and, for a signed-in screen, the signed-in layout), beyond what index.html preloads already. The server
+// names them in that path's index.html, so a first visit fetches the screen's code beside the entry instead of after
+// the entry has run (issue 21, Lighthouse on a phone: /active as the trader LCP 5.3 → 4.4 s); the app reads the file
+// on its first move to another screen and preloads that screen's list (src/app/screens.ts). The entry does not
+// carry these lists itself (vite.config.ts `resolveDependencies`).
 // Reads the screens from src/app/screens.ts (each path's `import('…')`s) and which of them are public from the
 // contract; the manifest Vite writes for this is removed after.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,8 +65,7 @@ const signedInLayout = chunksOf('src/app/layout/SignedInLayout.tsx');
 const publicScreens = publicPaths();
 const preloads = {};
 for (const [path, modules] of screenModules()) {
-  if (publicScreens.has(path)) continue;
-  const files = new Set(signedInLayout);
+  const files = new Set(publicScreens.has(path) ? [] : signedInLayout);
   for (const module of modules) for (const file of chunksOf(module)) files.add(file);
   preloads[path] = [...files].filter((file) => !inIndex.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
 }

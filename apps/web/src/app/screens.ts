@@ -132,12 +132,50 @@ export const pageLoaders: Readonly<Record<string, PageEntry>> = {
   },
 };
 
+/** The screen the app started on: its index.html names its chunks already (see `preloadChunksOf`). */
+const firstPath = typeof window === 'undefined' ? null : window.location.pathname;
+
+/** Chunk lists are file names the build wrote; anything else in the file is ignored. */
+const chunkFile = /^\/assets\/[\w.-]+\.js$/;
+let chunkLists: Promise<Record<string, unknown>> | null = null;
+
+/**
+ * Starts fetching every chunk the screen at `path` imports, side by side, instead of each level of imports after the
+ * one before it. The lists are the build's page-preloads.json (scripts/page-preloads.mjs), asked for once, on the
+ * first move to another screen: the screen the app started on had its list in its index.html. Without the lists (a
+ * failed request) the page still loads, its imports one level after another.
+ */
+export function preloadChunksOf(path: string): void {
+  // Only a build has the file (a dev server and the tests do not).
+  if (!import.meta.env.PROD || path === firstPath) return;
+  chunkLists ??= fetch('/page-preloads.json')
+    .then((response) => (response.ok ? (response.json() as Promise<Record<string, unknown>>) : {}))
+    .catch(() => ({}));
+  void chunkLists.then((lists) => {
+    const files = lists[path];
+    if (!Array.isArray(files)) return;
+    const present = new Set(
+      [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[src]')].map(
+        (element) => new URL(element instanceof HTMLLinkElement ? element.href : element.src).pathname,
+      ),
+    );
+    for (const file of files) {
+      if (typeof file !== 'string' || !chunkFile.test(file) || present.has(file)) continue;
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = file;
+      document.head.append(link);
+    }
+  });
+}
+
 /** One load per page, shared by its lazy component and `preloadPage`; a failed load is forgotten so a retry can work. */
 const pageLoads = new Map<string, Promise<{ default: ComponentType }>>();
 
 function loadPage(path: string, page: PageEntry): Promise<{ default: ComponentType }> {
   let load = pageLoads.get(path);
   if (!load) {
+    preloadChunksOf(path);
     load = Promise.all([page.load(), i18n.loadNamespaces([...page.namespaces])]).then(([Page]) => ({ default: Page }));
     load.catch(() => pageLoads.delete(path));
     pageLoads.set(path, load);
