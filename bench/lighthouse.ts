@@ -14,6 +14,12 @@
  * it moves real timings. Pages are measured in turns (baseline, /login, /active, then again) LIGHTHOUSE_RUNS times,
  * each run in a fresh Chromium; the table shows each figure's median over the runs.
  *
+ * Each page is measured twice: over plain HTTP/1.1 straight from the server, and over HTTPS with HTTP/2 through a
+ * small TLS front in this process (a self-signed certificate from openssl, which Chromium is told to accept), as a
+ * deployment behind a TLS proxy serves it. The protocol matters to the simulation: over HTTP/1.1 the browser opens six
+ * connections to a host and asks one file at a time on each, so a screen of ~60 module files waits ~10 round trips of
+ * the simulated 150 ms; over HTTP/2 they share one connection. `LIGHTHOUSE_PAGES=h2` measures only the HTTP/2 rows.
+ *
  * "JS gzip" is the size of every script the page fetched, compressed with gzip -9 from the build (what the issue's
  * "189 KB" counted); "transfer" is what Lighthouse saw on the wire (the server sends brotli where Chromium asks).
  *
@@ -25,8 +31,10 @@
  * LIGHTHOUSE_JSON=<dir> to keep each run's full report, and LIGHTHOUSE_PAGES=<words,…> to measure only the pages whose
  * label holds one of the words (`login,trader`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer, type Http2SecureServer, type OutgoingHttpHeaders } from 'node:http2';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +124,56 @@ async function startServer() {
   throw new Error(`the server did not answer /readyz within 2 minutes:\n${serverLog}`);
 }
 
+/** Headers of HTTP/1.1 that HTTP/2 forbids (RFC 9113 §8.2.2). */
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+let front: Http2SecureServer | undefined;
+
+/**
+ * HTTPS with HTTP/2 in front of the server, as a TLS proxy of a deployment: each stream is forwarded to the server
+ * over HTTP/1.1 and its answer streamed back. The real-time socket is not forwarded (HTTP/2 carries no upgrade), so
+ * the page measured has no live updates; nothing it paints first depends on them.
+ */
+async function startHttp2Front(): Promise<string> {
+  const key = join(work, 'front.key');
+  const cert = join(work, 'front.crt');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]),
+    { stdio: 'ignore' },
+  );
+  front = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert) });
+  front.on('stream', (stream, headers) => {
+    const forwarded: Record<string, string | string[]> = { host: `127.0.0.1:${port}` };
+    for (const [name, value] of Object.entries(headers)) {
+      if (!name.startsWith(':') && value !== undefined && !hopByHop.has(name)) forwarded[name] = value;
+    }
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port, method: headers[':method'], path: headers[':path'], headers: forwarded },
+      (answer) => {
+        const out: OutgoingHttpHeaders = { ':status': answer.statusCode ?? 502 };
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value !== undefined && !hopByHop.has(name)) out[name] = value;
+        }
+        stream.respond(out);
+        answer.pipe(stream);
+      },
+    );
+    upstream.on('error', () => stream.destroy());
+    stream.on('error', () => upstream.destroy());
+    stream.pipe(upstream);
+  });
+  const frontPort = await freePort();
+  await new Promise<void>((resolve) => front?.listen(frontPort, '127.0.0.1', resolve));
+  return `https://127.0.0.1:${frontPort}`;
+}
+
 /** Signs in as a demo user the way the web app does (CSRF cookie, then POST /login) and returns the Cookie header. */
 async function signInAs(username: string): Promise<string> {
   const jar = new Map<string, string>();
@@ -139,6 +197,14 @@ async function signInAs(username: string): Promise<string> {
   const current = await fetch(`${origin}/api/inner/user/current`, { headers: { cookie: cookie() } });
   if (!current.ok) throw new Error(`the session does not hold: /user/current answered ${current.status}`);
   return cookie();
+}
+
+interface Page {
+  label: string;
+  path: string;
+  cookie: string | null;
+  /** The origin the page is loaded from: the server itself (HTTP/1.1) or the HTTP/2 front. */
+  base: string;
 }
 
 interface Figures {
@@ -171,13 +237,22 @@ interface NetworkItem {
   statusCode?: number;
 }
 
-async function measure(label: string, path: string, cookie: string | null, run: number): Promise<Figures> {
+async function measure(page: Page, run: number): Promise<Figures> {
+  const { label, path, cookie, base } = page;
   const chrome = await launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-component-update',
+      // The HTTP/2 front's certificate is self-signed.
+      '--ignore-certificate-errors',
+    ],
   });
   try {
-    const result = await lighthouse(`${origin}${path}`, {
+    const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -199,7 +274,7 @@ async function measure(label: string, path: string, cookie: string | null, run: 
       []) as NetworkItem[];
     // The page measured is the page claimed: its document a 200, no answer of the server an error (a failed API call
     // on /active would leave a page of error states), and a score.
-    const ours = items.filter((item) => item.url.startsWith(origin));
+    const ours = items.filter((item) => item.url.startsWith(base));
     const documentStatus = ours.find((item) => item.resourceType === 'Document')?.statusCode;
     if (documentStatus !== 200) throw new Error(`Lighthouse on ${path}: the document answered ${documentStatus}`);
     const failed = ours.filter((item) => (item.statusCode ?? 0) >= 400);
@@ -209,7 +284,7 @@ async function measure(label: string, path: string, cookie: string | null, run: 
       );
     }
     if (typeof lhr.categories.performance?.score !== 'number') throw new Error(`Lighthouse on ${path}: no score`);
-    const scripts = items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin));
+    const scripts = items.filter((item) => item.resourceType === 'Script' && item.url.startsWith(base));
     const jsGzip = scripts.reduce((sum, item) => sum + gzipSizeOf(new URL(item.url).pathname), 0);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -226,13 +301,13 @@ async function measure(label: string, path: string, cookie: string | null, run: 
 }
 
 /** Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP) on a busy machine: that run is taken again. */
-async function measureWithRetry(label: string, path: string, cookie: string | null, run: number): Promise<Figures> {
+async function measureWithRetry(page: Page, run: number): Promise<Figures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await measure(label, path, cookie, run);
+      return await measure(page, run);
     } catch (error) {
       if (!(error instanceof LighthouseRunError) || attempt >= 3) throw error;
-      console.log(`run ${run} ${label}: ${error.message}; taken again`);
+      console.log(`run ${run} ${page.label}: ${error.message}; taken again`);
     }
   }
 }
@@ -245,25 +320,30 @@ const median = (values: number[]) => {
 let exitCode = 0;
 try {
   await startServer();
-  const allPages = [
+  const http2 = await startHttp2Front();
+  const screens = [
     { label: 'baseline (bare HTML)', path: baselinePath, cookie: null },
     { label: '/login', path: '/login', cookie: null },
     { label: '/active (trader)', path: '/active', cookie: await signInAs('trader') },
     { label: '/active (root)', path: '/active', cookie: await signInAs('root') },
   ];
+  const allPages: Page[] = [
+    ...screens.map((screen) => ({ ...screen, label: `${screen.label} h1`, base: origin })),
+    ...screens.map((screen) => ({ ...screen, label: `${screen.label} h2`, base: http2 })),
+  ];
   const pages = allPages.filter((page) => !only || only.some((word) => page.label.includes(word)));
   const results = new Map<string, Figures[]>(pages.map((page) => [page.label, []]));
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
-      const figures = await measureWithRetry(page.label, page.path, page.cookie, run);
+      const figures = await measureWithRetry(page, run);
       results.get(page.label)?.push(figures);
       console.log(
-        `run ${run} ${page.label.padEnd(22)} perf ${String(figures.score).padStart(3)}  LCP ${(figures.lcp / 1000).toFixed(2)} s  TBT ${Math.round(figures.tbt)} ms  FCP ${(figures.fcp / 1000).toFixed(2)} s`,
+        `run ${run} ${page.label.padEnd(25)} perf ${String(figures.score).padStart(3)}  LCP ${(figures.lcp / 1000).toFixed(2)} s  TBT ${Math.round(figures.tbt)} ms  FCP ${(figures.fcp / 1000).toFixed(2)} s`,
       );
     }
   }
   console.log(
-    `\nLighthouse 12.2.3, mobile profile (simulated slow 4G, 4x CPU), Chromium ${chromePath}; median of ${runs} run(s)\n`,
+    `\nLighthouse 12.2.3, mobile profile (simulated slow 4G, 4x CPU), Chromium ${chromePath}; median of ${runs} run(s); h1: HTTP/1.1, h2: HTTPS with HTTP/2\n`,
   );
   const header = ['page', 'perf', 'LCP s', 'TBT ms', 'FCP s', 'transfer KiB', 'JS gzip KiB', 'scripts'];
   const rows = pages.map((page) => {
@@ -292,6 +372,7 @@ try {
   console.error(error);
   exitCode = 1;
 } finally {
+  front?.close();
   server?.kill('SIGTERM');
   await new Promise((resolve) => (server && server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
   rmSync(work, { recursive: true, force: true });
