@@ -1,17 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkPlanMode, screensGroup, writeChunkPlan } from './chunkPlan';
 
 /** Where `npm run dev` sends API and socket calls; API_URL points it at a server on another port. */
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), writeChunkPlan()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/ws': { target: api.replace(/^http/, 'ws'), ws: true } },
   },
   build: {
     outDir: 'dist',
+    // The first of the two builds (chunkPlan.ts) writes only its plan.
+    write: mode !== chunkPlanMode,
     sourcemap: false,
     // Read by scripts/page-preloads.mjs (which chunks each screen needs), then removed.
     manifest: true,
@@ -32,6 +35,9 @@ export default defineConfig({
         // Mantine stays with automatic splitting: grouping it would pull every screen's components (and
         // @mantine/dates) into the first visit.
         codeSplitting: {
+          // A group takes exactly the modules it names: pulling in their imports too would move modules the entry
+          // needs into the shared `screens` chunk (chunkPlan.ts).
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             {
@@ -41,6 +47,7 @@ export default defineConfig({
               test: /node_modules[\\/](i18next|react-i18next|@tanstack|clsx)[\\/]|vite[\\/]preload-helper/,
               priority: 1,
             },
+            ...screensGroup(mode),
           ],
         },
       },
@@ -58,4 +65,4 @@ export default defineConfig({
     // Both cores: the default leaves one for the main process, which only waits here.
     maxWorkers: 2,
   },
-});
+}));

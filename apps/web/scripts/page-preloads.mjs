@@ -4,10 +4,11 @@
 // the entry has run (issue 21, Lighthouse on a phone: /active as the trader LCP 5.3 → 4.4 s); the app reads the file
 // on its first move to another screen and preloads that screen's list (src/app/screens.ts). The entry does not
 // carry these lists itself (vite.config.ts `resolveDependencies`).
-// Reads the screens from src/app/screens.ts (each path's `import('…')`s) and which of them are public from the
-// contract; the manifest Vite writes for this is removed after.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// Reads the screens from src/app/screens.ts (each path's `import('…')`s), which of them are public from the
+// contract, and which modules went to the chunk the signed-in screens share from .chunk-plan.json (chunkPlan.ts);
+// the manifest Vite writes for this is removed after.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
@@ -36,17 +37,24 @@ function publicPaths() {
   return new Set([...access.matchAll(/path: '(\/[^']*)', capability: 'public'/g)].map((match) => match[1]));
 }
 
+/** The modules the build put in the chunk the signed-in screens share (chunkPlan.ts), as paths under apps/web. */
+const planPath = join(web, '.chunk-plan.json');
+const planned = existsSync(planPath)
+  ? new Set(JSON.parse(readFileSync(planPath, 'utf8')).map((id) => relative(web, id)))
+  : new Set();
+
 /**
  * The manifest's entry of a source module: its own key, or, for a module that a shared chunk holds (code that pages
- * also import statically), the chunk named after it.
+ * also import statically), the chunk named after it, or the signed-in screens' shared chunk.
  */
 function entryOf(key) {
   const module = key.replace(/\.tsx$/, '');
   const name = module.split('/').pop();
+  const shared = planned.has(key) || planned.has(`${module}.ts`) ? '_screens-' : `_${name}-`;
   return (
     manifest[key] ??
     manifest[`${module}.ts`] ??
-    Object.entries(manifest).find(([chunk]) => chunk.startsWith(`_${name}-`))?.[1]
+    Object.entries(manifest).find(([chunk]) => chunk.startsWith(shared))?.[1]
   );
 }
 
