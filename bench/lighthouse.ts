@@ -41,6 +41,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const runs = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 3)));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -237,6 +238,22 @@ interface NetworkItem {
   statusCode?: number;
 }
 
+/** Puts the cookies of a `Cookie` header into the browser's jar for `base`. */
+async function setCookies(port: number, base: string, header: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const tab = await browser.newPage();
+    const cookies = header.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+    });
+    await tab.setCookie(...cookies);
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 async function measure(page: Page, run: number): Promise<Figures> {
   const { label, path, cookie, base } = page;
   const chrome = await launch({
@@ -252,12 +269,15 @@ async function measure(page: Page, run: number): Promise<Figures> {
     ],
   });
   try {
+    // The session goes into the browser's own cookie jar, as a signed-in user's browser holds it (an extra Cookie
+    // header would clash with the cookies the app itself writes), and Lighthouse is told to leave storage as it is.
+    if (cookie) await setCookies(chrome.port, base, cookie);
     const result = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      ...(cookie ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;

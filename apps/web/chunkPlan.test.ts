@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sharedScreenModules } from './chunkPlan';
+import { sharedScreenModules, startModules } from './chunkPlan';
 
 const src = '/repo/apps/web/src';
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], facade: string | null = null) => ({
   fileName,
+  name: fileName.replace(/\.js$/, ''),
   moduleIds,
   imports,
   facadeModuleId: facade,
@@ -39,5 +40,32 @@ describe('the chunk the signed-in screens share', () => {
 
   it('counts a page that several screens show once', () => {
     expect(sharedScreenModules(chunks, [users, users, login])).toEqual([]);
+  });
+});
+
+describe("the chunk of the app's start", () => {
+  const start = `${src}/app/start.tsx`;
+  const chunks = [
+    chunk('index.js', [`${src}/main.tsx`, '/nm/vite/preload-helper.js'], []),
+    chunk('start.js', [start], ['react.js', 'libs.js', 'Loader.js', 'Group.js'], start),
+    chunk('react.js', ['/nm/react-dom.js']),
+    chunk('libs.js', ['/nm/react-i18next.js'], ['shim.js']),
+    chunk('shim.js', ['/nm/use-sync-external-store/shim.js']),
+    chunk('Loader.js', ['/nm/mantine/Loader.mjs', '/nm/mantine/Box.mjs']),
+    chunk('Group.js', ['/nm/mantine/Group.mjs'], ['shim.js']),
+    chunk('OrdersPage.js', [`${src}/features/orders/pages/OrdersPage.tsx`], ['Group.js']),
+  ];
+
+  it('holds what the start loads beyond the entry and the library groups, and what the libraries load stays apart', () => {
+    expect(startModules(chunks).sort()).toEqual([
+      '/nm/mantine/Box.mjs',
+      '/nm/mantine/Group.mjs',
+      '/nm/mantine/Loader.mjs',
+      start,
+    ]);
+  });
+
+  it('is empty without a start', () => {
+    expect(startModules(chunks.filter((item) => item.fileName !== 'start.js'))).toEqual([]);
   });
 });

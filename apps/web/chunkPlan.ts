@@ -31,11 +31,15 @@ export const planPath = new URL('./.chunk-plan.json', import.meta.url).pathname;
 /** The page table: the modules it loads lazily are the screens' roots (pages and their first queries). */
 const pageTable = /\/src\/app\/screens\.ts$/;
 const signedInLayout = /\/src\/app\/layout\/SignedInLayout\.tsx$/;
+/** The app's start, which the entry imports once the first paint is done: every page loads what it loads. */
+const startup = /\/src\/app\/start\.tsx$/;
 /** The public screens' pages: what they load stays out of the shared chunk (their first visit must stay small). */
 const publicPages = [/\/features\/auth\/pages\/LoginPage\.tsx$/, /\/features\/invite\/pages\/InvitePage\.tsx$/];
 
 interface PlannedChunk {
   fileName: string;
+  /** The chunk's name: a group's (`react`, `libs`) or its first module's. */
+  name?: string;
   imports: string[];
   moduleIds: string[];
   facadeModuleId: string | null;
@@ -57,12 +61,39 @@ function closure(start: PlannedChunk, byFile: Map<string, PlannedChunk>): Set<Pl
   return seen;
 }
 
+/** The library groups of vite.config.ts, which keep their own chunks. */
+const libraryGroups = new Set(['react', 'libs']);
+
+/**
+ * The modules to put in the `start` chunk: what the app's start loads (src/app/start.tsx, which the entry imports
+ * after the first paint) beyond the entry and the library groups. Split automatically, the start became some twenty
+ * small chunks shared with the screens (a static entry would have held them all, and did before the start moved out).
+ */
+export function startModules(chunks: PlannedChunk[]): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const start = chunks.find((chunk) => startup.test(chunk.facadeModuleId ?? ''));
+  if (!start) return [];
+  // What the entry loads stays with it; what the library groups load stays apart too (in the start, a module a
+  // library imports would make the library and the start import each other, and the library run first).
+  const kept = new Set<PlannedChunk>();
+  for (const chunk of chunks) {
+    if (chunk.isEntry || libraryGroups.has(chunk.name ?? '')) {
+      for (const reached of closure(chunk, byFile)) kept.add(reached);
+    }
+  }
+  return [...closure(start, byFile)].filter((chunk) => !kept.has(chunk)).flatMap((chunk) => chunk.moduleIds);
+}
+
 /** The modules to put in the `screens` chunk, from the first build's chunks and the page table's lazy imports. */
 export function sharedScreenModules(chunks: PlannedChunk[], screenRoots: readonly string[]): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const byFacade = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk]] : [])));
   const excluded = new Set<PlannedChunk>();
-  for (const chunk of chunks) if (chunk.isEntry) for (const reached of closure(chunk, byFile)) excluded.add(reached);
+  for (const chunk of chunks) {
+    if (chunk.isEntry || startup.test(chunk.facadeModuleId ?? '')) {
+      for (const reached of closure(chunk, byFile)) excluded.add(reached);
+    }
+  }
   const uses = new Map<PlannedChunk, number>();
   for (const root of new Set(screenRoots.map((id) => byFacade.get(id)).filter((chunk) => chunk !== undefined))) {
     const reached = closure(root, byFile);
@@ -96,6 +127,7 @@ export function writeChunkPlan(): Plugin {
           ? [
               {
                 fileName: output.fileName,
+                name: output.name,
                 imports: output.imports,
                 moduleIds: output.moduleIds,
                 facadeModuleId: output.isDynamicEntry || output.isEntry ? output.facadeModuleId : null,
@@ -104,16 +136,28 @@ export function writeChunkPlan(): Plugin {
             ]
           : [],
       );
-      writeFileSync(planPath, JSON.stringify(sharedScreenModules(chunks, roots)));
+      const plan: ChunkPlan = { start: startModules(chunks), screens: sharedScreenModules(chunks, roots) };
+      writeFileSync(planPath, JSON.stringify(plan));
       for (const name of Object.keys(bundle)) delete bundle[name];
     },
   };
 }
 
-/** The second build's group: the planned modules; none in any other build. */
+/** What the first build decides: the modules of the `start` chunk and of the `screens` chunk. */
+export interface ChunkPlan {
+  start: string[];
+  screens: string[];
+}
+
+/** The second build's groups: the planned modules; none in any other build. */
 export function screensGroup(mode: string): { name: string; test: (id: string) => boolean; priority: number }[] {
   if (mode !== planFollowingMode) return [];
   if (!existsSync(planPath)) throw new Error(`chunk-plan: no ${planPath}; build with npm run build`);
-  const planned = new Set<string>(JSON.parse(readFileSync(planPath, 'utf8')) as string[]);
-  return [{ name: 'screens', test: (id) => planned.has(id), priority: 0 }];
+  const plan = JSON.parse(readFileSync(planPath, 'utf8')) as ChunkPlan;
+  const start = new Set(plan.start);
+  const screens = new Set(plan.screens);
+  return [
+    { name: 'start', test: (id) => start.has(id), priority: 0 },
+    { name: 'screens', test: (id) => screens.has(id), priority: 0 },
+  ];
 }

@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkPlanMode, screensGroup, writeChunkPlan } from './chunkPlan';
+import { pageShell } from './pageShell';
 
 /** Where `npm run dev` sends API and socket calls; API_URL points it at a server on another port. */
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), writeChunkPlan()],
+  plugins: [react(), writeChunkPlan(), pageShell()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/ws': { target: api.replace(/^http/, 'ws'), ws: true } },
@@ -22,12 +23,12 @@ export default defineConfig(({ mode }) => ({
     modulePreload: {
       // Every browser the app supports knows <link rel="modulepreload">: the polyfill would only add to the entry.
       polyfill: false,
-      // The entry's lazy imports are the screens (page, first queries, signed-in layout): the chunks each needs are
+      // The entry's and the start's (src/app/start.tsx) lazy imports are the start itself and the screens (page, first queries, signed-in layout): the chunks each needs are
       // in the build's page-preloads.json, which the server names in that screen's index.html and the app reads on
       // its first move to another screen (src/app/screens.ts). Carried in the entry too, those lists were ~3 KB of
       // every first visit's JavaScript, /login's included. The toasts' container keeps its list.
       resolveDependencies: (file, deps, { hostId }) =>
-        /(^|\/)index-[\w-]+\.js$/.test(hostId) && !/(^|\/)Toasts-[\w-]+\.js$/.test(file) ? [] : deps,
+        /(^|\/)(index|start)-[\w-]+\.js$/.test(hostId) && !/(^|\/)Toasts-[\w-]+\.js$/.test(file) ? [] : deps,
     },
     rolldownOptions: {
       output: {
@@ -42,9 +43,11 @@ export default defineConfig(({ mode }) => ({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
             {
               name: 'libs',
-              // clsx and Vite's preload helper are shared with the lazily loaded API reference (/api); named here,
-              // they stay in a first-visit chunk instead of becoming two tiny chunks of their own.
-              test: /node_modules[\\/](i18next|react-i18next|@tanstack|clsx)[\\/]|vite[\\/]preload-helper/,
+              // clsx is shared with the lazily loaded API reference (/api); named here, it stays in a first-visit
+              // chunk instead of becoming a tiny chunk of its own. Vite's preload helper stays with the entry, which
+              // needs it to import the app's start: in this group it made the entry load the group before the
+              // first paint.
+              test: /node_modules[\\/](i18next|react-i18next|@tanstack|clsx)[\\/]/,
               priority: 1,
             },
             ...screensGroup(mode),

@@ -40,7 +40,7 @@ function publicPaths() {
 /** The modules the build put in the chunk the signed-in screens share (chunkPlan.ts), as paths under apps/web. */
 const planPath = join(web, '.chunk-plan.json');
 const planned = existsSync(planPath)
-  ? new Set(JSON.parse(readFileSync(planPath, 'utf8')).map((id) => relative(web, id)))
+  ? new Set(JSON.parse(readFileSync(planPath, 'utf8')).screens.map((id) => relative(web, id)))
   : new Set();
 
 /**
@@ -68,7 +68,18 @@ function chunksOf(key, into = new Set()) {
   return into;
 }
 
-const inIndex = chunksOf('index.html');
+// The entry runs the app's start (src/app/start.tsx) after the first paint; index.html preloads the start's chunks
+// beside the entry's, so they load while the page paints instead of after.
+const inEntry = chunksOf('index.html');
+const inIndex = chunksOf('src/app/start.tsx', new Set(inEntry));
+const startLinks = [...inIndex]
+  .filter((file) => !inEntry.has(file) && file.endsWith('.js'))
+  .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+  .join('\n    ');
+const indexPath = join(dist, 'index.html');
+const index = readFileSync(indexPath, 'utf8');
+if (!index.includes('<link rel="stylesheet"')) throw new Error('page-preloads: index.html has no stylesheet link');
+writeFileSync(indexPath, index.replace('<link rel="stylesheet"', `${startLinks}\n    <link rel="stylesheet"`));
 const signedInLayout = chunksOf('src/app/layout/SignedInLayout.tsx');
 const publicScreens = publicPaths();
 const preloads = {};

@@ -1,41 +1,29 @@
 import './lib/zodWithoutEval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { screens } from '@paydesk/contract';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { preloadSignedInShell } from './app/layout/AppLayout';
-import { prefetchPageData, preloadPage } from './app/screens';
-import { initI18n } from './lib/i18n';
-import { createQueryClient, currentUserQuery } from './lib/query';
 
+/**
+ * The entry: the stylesheet, and the app's start once the browser has painted what the server sent. A signed-in
+ * user's screen arrives with its frame (header, title; apps/server/src/plugins/page-shell.ts), and running the app's
+ * code first (~1 s of a phone's CPU for React, Mantine and the screen) would keep that frame off screen until it is
+ * done, on a repeat visit most of all, when the code comes from the cache at once. index.html preloads the start's
+ * chunks; on a framed page the server holds those preloads back until the frame is painted.
+ */
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-const queryClient = createQueryClient();
-const { pathname } = window.location;
-const publicScreen = screens.some((screen) => screen.path === pathname && screen.capability === 'public');
+function startApp(): void {
+  // A framed page holds its code's preloads back until the frame is painted (page-shell.ts): they go in now, and
+  // load in parallel instead of module by module as the start's imports come to them.
+  const preloads = document.getElementById('pd-preloads');
+  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
+  void import('./app/start').then((module) => module.start(root as HTMLElement));
+}
 
-/**
- * Startup asks for everything the first screen needs at once: on a guarded screen the current user, the shell's
- * signed-in parts, the screen's page and, as soon as the user is known, the screen's first data; on /login just its
- * page. Without this each waited for the one before it
- * (the user, then the page chunk, then its texts). The first render does not wait for them (a loader shows
- * meanwhile) and is a transition, so React renders in slices instead of one long task.
- */
-void initI18n().then(() => {
-  void preloadPage(pathname);
-  if (!publicScreen) {
-    void queryClient.prefetchQuery(currentUserQuery);
-    preloadSignedInShell();
-    void prefetchPageData(queryClient, window.location);
-  }
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
-});
+// A frame to show, in a tab on screen: start after its first paint. A hidden tab paints nothing (and runs no
+// animation frames), so it starts at once, as does a page without a frame.
+if (root.firstElementChild && document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(startApp, 0));
+} else {
+  startApp();
+}

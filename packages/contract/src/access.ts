@@ -203,3 +203,11 @@ export function menuFor(subject: AccessSubject): Screen[] {
       (screen.menuCapability === undefined || can(subject, screen.menuCapability)),
   );
 }
+
+/**
+ * i18n key (the web app's namespace `app`) of a screen's title: its menu label, else `screen.<path>`. The document
+ * title and the page's heading show it, and so does the first HTML the server sends for the screen (its page shell).
+ */
+export function screenTitleKey(screen: Screen): string {
+  return screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;
+}

@@ -8,6 +8,15 @@ export const languageHeader = 'x-language';
 export const xsrfCookie = 'XSRF-TOKEN';
 export const xsrfHeader = 'x-xsrf-token';
 
+/**
+ * Cookies in which the web app mirrors the user's language and colour scheme (it keeps both in local storage), so the
+ * server can send a screen's first HTML in them (its page shell). Neither is a secret nor decides anything.
+ */
+export const languageCookie = 'paydesk.language';
+export const colorSchemeCookie = 'paydesk.color-scheme';
+export const colorSchemes = ['light', 'dark', 'auto'] as const;
+export type ColorScheme = (typeof colorSchemes)[number];
+
 export const pageSizes = [10, 20, 50] as const;
 export const defaultPageSize = 20;
 export const maxPageSize = 100;

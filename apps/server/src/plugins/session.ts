@@ -116,10 +116,8 @@ export const sessionPlugin = fp(
       return entry;
     }
 
-    // Guards decide on the route that matched, never on the URL's text (DESIGN §3): an encoded path is the same route.
-    app.addHook('onRequest', async (request) => {
-      const { access, optionalSession, signed } = request.routeOptions.config;
-      if (!access || signed || (access === 'public' && !optionalSession)) return;
+    /** Reads the session cookie into `request.user` (and the session's hashes) when it names a live session. */
+    async function identify(request: FastifyRequest): Promise<void> {
       const token = request.cookies[cookieName];
       if (!token) return;
       const tokenHash = sha256(token);
@@ -133,9 +131,17 @@ export const sessionPlugin = fp(
         session.lastSeenAtMs = now;
         await touchSession(app.db, tokenHash, session.user.id, new Date(now));
       }
+    }
+
+    // Guards decide on the route that matched, never on the URL's text (DESIGN §3): an encoded path is the same route.
+    app.addHook('onRequest', async (request) => {
+      const { access, optionalSession, signed } = request.routeOptions.config;
+      if (!access || signed || (access === 'public' && !optionalSession)) return;
+      await identify(request);
     });
 
     app.decorate('sessions', {
+      identify,
       forget: (tokenHash: string) => cache.delete(tokenHash),
       forgetUser,
       onUserChanged(listener: (userId: string) => void) {
@@ -159,6 +165,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's memory of sessions, for the routes that end one. */
     sessions: {
+      /**
+       * Reads the session of a request that no route guards (the web app's pages, which show a signed-in user the
+       * frame of the screen before its code has run): `request.user` is set when the cookie names a live session.
+       */
+      identify(request: FastifyRequest): Promise<void>;
       forget(tokenHash: string): void;
       /** Forgets what this process knows of a user, at once; others hear of it through the database. */
       forgetUser(userId: string): void;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/errors';
 import { sendError } from './errors';
+import { type PageShell, pageShellOf, readPageShell } from './page-shell';
 
 /**
  * index.html for each screen's path with that screen's chunks named as module preloads (the build's
@@ -31,7 +32,8 @@ function pagesWithPreloads(root: string): Map<string, string> {
 /**
  * Answers what no route matched. Serves the built web app: hashed assets cached for a year, everything else revalidated, and any unknown
  * non-API path answered with index.html so the SPA's history-mode routes survive a reload; a screen's path gets the
- * index.html that preloads its page.
+ * index.html that preloads its page, in the user's language and theme, and a signed-in user's screen its frame
+ * (page-shell.ts).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, { root }: { root: string | undefined }) => {
@@ -41,6 +43,8 @@ export const webPlugin = fp(
       return;
     }
     const pages = pagesWithPreloads(root);
+    const index = readFileSync(join(root, 'index.html'), 'utf8');
+    const shell: PageShell | null = readPageShell(root);
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -51,16 +55,19 @@ export const webPlugin = fp(
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api/') &&
         !request.url.startsWith('/ws');
       if (!isPage) return sendError(request, reply, new DomainError('not_found'));
-      reply.header('cache-control', 'no-cache').type('text/html');
-      const page = pages.get(request.url.split('?')[0] ?? '');
-      return page === undefined ? reply.sendFile('index.html') : reply.send(page);
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html');
+      const path = request.url.split('?')[0] ?? '';
+      const page = pages.get(path) ?? index;
+      if (!shell) return reply.send(page);
+      await app.sessions.identify(request);
+      return reply.send(pageShellOf(shell, page, { path, user: request.user, cookies: request.cookies }));
     });
   },
-  { name: 'web', dependencies: ['errors'] },
+  { name: 'web', dependencies: ['errors', 'session'] },
 );

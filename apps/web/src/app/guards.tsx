@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { canSeeScreen, type Screen } from '@paydesk/contract';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { isApiError } from '../lib/http';
@@ -34,8 +34,11 @@ function SignedOutRedirect({ error }: { error: unknown }) {
 export function RequireUser() {
   const user = useCurrentUser();
   const shell = useOutletContext();
+  // The screen behind the guard mounts in the background, in slices, once the user is known: the query's answer
+  // is a synchronous update, and mounting a whole screen in it held a phone's main thread for a long task.
+  const known = useDeferredValue(user.isSuccess);
   if (user.isError) return <SignedOutRedirect error={user.error} />;
-  if (!user.isSuccess) return <PageLoader />;
+  if (!user.isSuccess || !known) return <PageLoader />;
   return <Outlet context={shell} />;
 }
 

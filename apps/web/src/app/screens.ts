@@ -219,8 +219,3 @@ export async function prefetchPageData(queryClient: QueryClient, location: { pat
 export function pageOf(screen: Screen): LazyExoticComponent<ComponentType> | null {
   return screen.status === 'ready' ? (pages.get(screen.path) ?? null) : null;
 }
-
-/** i18n key (namespace `app`) of a screen's title: its menu label, else `screen.<path>`. */
-export function screenTitleKey(screen: Screen): string {
-  return screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;
-}

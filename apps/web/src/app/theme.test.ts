@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, darken, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, cssVariablesResolver, minimumContrast, readableOn, theme } from './theme';
+import { colorSchemeManager, contrastRatio, cssVariablesResolver, minimumContrast, readableOn, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 const { colors, white } = full;
@@ -84,5 +84,18 @@ describe('theme contrast (WCAG 2 AA, 4.5:1)', () => {
     expect(contrastRatio(colorOf('dark', '--mantine-color-dimmed'), colors.dark[7])).toBeLessThan(
       contrastRatio(colors.dark[0], colors.dark[7]),
     );
+  });
+});
+
+describe('the colour scheme', () => {
+  it('is stored, and mirrored in a cookie for the server when read and when chosen', () => {
+    window.localStorage.setItem('paydesk.color-scheme', 'dark');
+    expect(colorSchemeManager.get('auto')).toBe('dark');
+    expect(document.cookie).toContain('paydesk.color-scheme=dark');
+
+    colorSchemeManager.set('light');
+
+    expect(window.localStorage.getItem('paydesk.color-scheme')).toBe('light');
+    expect(document.cookie).toContain('paydesk.color-scheme=light');
   });
 });

@@ -5,8 +5,12 @@ import {
   lighten,
   localStorageColorSchemeManager,
   luminance,
+  type MantineColorSchemeManager,
   toRgba,
 } from '@mantine/core';
+import { colorSchemeCookie } from '@paydesk/contract';
+import { mirrorInCookie } from '../lib/preferenceCookie';
+import { fontFamily, fontFamilyMonospace } from './fonts';
 
 /**
  * WCAG 2 AA asks for 4.5:1 between normal text and its background. Mantine's default palette misses it in
@@ -64,9 +68,8 @@ export const theme = createTheme({
   primaryShade: { light: primaryShade, dark: primaryShade },
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  fontFamily,
+  fontFamilyMonospace,
 });
 
 /**
@@ -105,6 +108,22 @@ export const cssVariablesResolver: CSSVariablesResolver = ({ colors, white }) =>
   return { variables: {}, light, dark };
 };
 
-/** Light, dark or auto (follows the system), remembered across visits (SPEC §2.3). */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'paydesk.color-scheme' });
+const storedScheme = localStorageColorSchemeManager({ key: colorSchemeCookie });
+
+/**
+ * Light, dark or auto (follows the system), remembered across visits (SPEC §2.3) in local storage, and mirrored in a
+ * cookie so the server sends the next page in it (read when the app starts, written on each choice).
+ */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  ...storedScheme,
+  get(defaultValue) {
+    const value = storedScheme.get(defaultValue);
+    mirrorInCookie(colorSchemeCookie, value);
+    return value;
+  },
+  set(value) {
+    storedScheme.set(value);
+    mirrorInCookie(colorSchemeCookie, value);
+  },
+};
 export const defaultColorScheme = 'auto';

@@ -56,6 +56,16 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('ru');
   });
 
+  it('mirrors the language in a cookie for the server, at startup and on each switch', async () => {
+    window.localStorage.setItem('paydesk.language', 'ru');
+    const { changeLanguage } = await freshI18n();
+    expect(document.cookie).toContain('paydesk.language=ru');
+
+    await changeLanguage('en');
+
+    expect(document.cookie).toContain('paydesk.language=en');
+  });
+
   it('loads feature namespaces on demand and falls back to the app namespace', async () => {
     const { i18n } = await freshI18n();
 

@@ -1,9 +1,10 @@
-import { defaultLanguage, type Language, languages } from '@paydesk/contract';
+import { defaultLanguage, type Language, languageCookie, languages } from '@paydesk/contract';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import appEn from '../app/locales/en.json';
+import { mirrorInCookie } from './preferenceCookie';
 
-export const languageStorageKey = 'paydesk.language';
+export const languageStorageKey = languageCookie;
 
 /**
  * The shell's own namespace: its English texts are bundled with the entry, since the header and menu need them on the
@@ -78,6 +79,7 @@ function storedLanguage(): Language {
 function rememberLanguage(language: string): void {
   if (!isLanguage(language)) return;
   document.documentElement.lang = language;
+  mirrorInCookie(languageCookie, language);
   try {
     window.localStorage.setItem(languageStorageKey, language);
   } catch {
@@ -94,6 +96,7 @@ export function initI18n(): Promise<unknown> {
   if (initialized) return initialized;
   const language = storedLanguage();
   document.documentElement.lang = language;
+  mirrorInCookie(languageCookie, language);
   i18n.on('languageChanged', rememberLanguage);
   initialized = i18n
     .use(localeBackend)

@@ -1,11 +1,10 @@
 import { Box, Group } from '@mantine/core';
-import { screens } from '@paydesk/contract';
+import { screens, screenTitleKey } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { PageLoader } from '../pages/PageLoader';
-import { screenTitleKey } from '../screens';
+import { LayoutLoader, PageLoader } from '../pages/PageLoader';
 import { clearUserData, useSignOut } from '../session';
 import { Brand, LanguageSwitch, ThemeSwitch } from './HeaderControls';
 
@@ -84,7 +83,7 @@ export function AppLayout() {
 
   if (publicPage) return <PublicLayout shell={shell} />;
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<LayoutLoader />}>
       <SignedInLayout shell={shell} signingOut={signingOut} />
     </Suspense>
   );

@@ -1,8 +1,7 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
-import type { Screen } from '@paydesk/contract';
+import { type Screen, screenTitleKey } from '@paydesk/contract';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { screenTitleKey } from '../screens';
 
 /** A screen of the contract that a later issue builds (status `later`). */
 export function NotAvailableYetPage({ screen }: { screen: Screen }) {

@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { can, type Order, type UserType } from '@paydesk/contract';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
@@ -90,14 +90,17 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const type = directionOf(tab);
   const rowActions = { onDetails: (order: Order) => setDetails(order.guid), onAction, busy };
   const columns = orderColumns(type, role, t, rowActions);
-  const rows = orders.data?.items ?? [];
-  const loading = orders.isFetching && (orders.isPlaceholderData || !orders.data);
-  const labelled = useFilterLabels(orders.data?.context.available_filters, 'orders');
+  // A new page of the list (the first above all, with the filter bar it brings) renders in the background, in
+  // slices, instead of in one task that holds the phone's main thread (issue 21: 0.4 s of a 4× slower CPU).
+  const data = useDeferredValue(orders.data);
+  const rows = data?.items ?? [];
+  const loading = orders.isFetching && (orders.isPlaceholderData || !data);
+  const labelled = useFilterLabels(data?.context.available_filters, 'orders');
   const filters = useMemo(
     () => labelled.filter((filter) => withStatus || filter.name !== 'status'),
     [labelled, withStatus],
   );
-  const pagination = orders.data?.context.pagination;
+  const pagination = data?.context.pagination;
   const caption = 'deals' in tab ? t(`deals.caption.${tab.deals}`) : t(`caption.${screen}.${tab.direction}`);
 
   return (

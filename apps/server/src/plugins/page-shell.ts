@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type AccessSubject,
+  canSeeScreen,
+  colorSchemeCookie,
+  colorSchemes,
+  defaultLanguage,
+  type Language,
+  languageCookie,
+  languages,
+  menuFor,
+  screens,
+} from '@paydesk/contract';
+
+/**
+ * A screen's first HTML in the user's language and theme, and a signed-in user's screen with its frame (issue 21).
+ *
+ * The web app keeps the language and the colour scheme in local storage and mirrors them in two cookies; from them
+ * `<html>` gets its `lang` and Mantine's `data-mantine-color-scheme` (a chosen light or dark; "auto" and no choice
+ * leave the system's). For a screen the signed-in user may see, `#root` holds the screen's frame: the header bar with
+ * the product's name, the side menu's place when the user has a menu, and the screen's title as the page shows it,
+ * in the classes and styles the web build wrote (apps/web/pageShell.ts). The browser paints it as soon as the
+ * stylesheet is in, instead of a blank page until the app has run, fetched the user and rendered; React replaces it.
+ * There the screen's code is preloaded once the frame is painted (the entry, apps/web/src/main.tsx), not beside the
+ * stylesheet the frame needs.
+ * Nobody else gets a frame: no session, a screen the role may not see (it would show "not found"), the public
+ * screens (their page is a form of their own).
+ */
+
+export interface PageShell {
+  titles: Record<Language, Record<string, string>>;
+  appName: Record<Language, string>;
+}
+
+const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string');
+
+/** The build's page-shell.json, or `null` when the build has none (or one this server does not understand). */
+export function readPageShell(root: string): PageShell | null {
+  const path = join(root, 'page-shell.json');
+  if (!existsSync(path)) return null;
+  const data = JSON.parse(readFileSync(path, 'utf8')) as Partial<PageShell>;
+  const complete = languages.every(
+    (language) => isRecordOfStrings(data.titles?.[language]) && typeof data.appName?.[language] === 'string',
+  );
+  return complete ? (data as PageShell) : null;
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+
+interface PageRequest {
+  path: string;
+  user: AccessSubject | null;
+  cookies: Record<string, string | undefined>;
+}
+
+function languageOf(cookies: PageRequest['cookies']): Language {
+  const value = cookies[languageCookie];
+  return languages.find((language) => language === value) ?? defaultLanguage;
+}
+
+/** A chosen light or dark scheme; `null` for "auto" and no choice (the system decides). */
+function schemeOf(cookies: PageRequest['cookies']): 'light' | 'dark' | null {
+  const value = colorSchemes.find((scheme) => scheme === cookies[colorSchemeCookie]);
+  return value === 'light' || value === 'dark' ? value : null;
+}
+
+function frameOf(shell: PageShell, language: Language, title: string, withMenu: boolean): string {
+  return (
+    '<div class="pd-shell" aria-busy="true">' +
+    `<header class="pd-shell-header"><span class="pd-shell-brand">${escapeHtml(shell.appName[language])}</span></header>` +
+    (withMenu ? '<div class="pd-shell-nav"></div>' : '') +
+    `<main class="pd-shell-main"><h1 class="pd-shell-title">${escapeHtml(title)}</h1></main>` +
+    '</div>'
+  );
+}
+
+/** `page` (index.html, with the screen's preloads) for this request: its language, its scheme and, when due, its frame. */
+export function pageShellOf(shell: PageShell, page: string, { path, user, cookies }: PageRequest): string {
+  const language = languageOf(cookies);
+  const scheme = schemeOf(cookies);
+  const html = `<html lang="${language}"${scheme ? ` data-mantine-color-scheme="${scheme}"` : ''}>`;
+  let answer = page.replace(/<html[^>]*>/, html);
+  const screen = screens.find((candidate) => candidate.path === path);
+  const title = shell.titles[language][path];
+  if (user && screen && title !== undefined && canSeeScreen(user, screen)) {
+    const frame = frameOf(shell, language, title, menuFor(user).length > 0);
+    // The frame's first paint needs the stylesheet and no code (the app starts after it), so the code's preloads wait
+    // in an inert template, which the entry puts in the document once the frame is painted: the stylesheet has the
+    // connection to itself, and the code still loads in parallel, not module by module.
+    const preloads = answer.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    answer = answer
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('</head>', `<template id="pd-preloads">${preloads.join('')}</template></head>`)
+      .replace('<div id="root"></div>', `<div id="root">${frame}</div>`);
+  }
+  return answer;
+}
