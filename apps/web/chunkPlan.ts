@@ -61,8 +61,23 @@ function closure(start: PlannedChunk, byFile: Map<string, PlannedChunk>): Set<Pl
   return seen;
 }
 
-/** The library groups of vite.config.ts, which keep their own chunks. */
-const libraryGroups = new Set(['react', 'libs']);
+/**
+ * Libraries every page needs, in chunks of their own so an app release does not invalidate their cache (groups of
+ * vite.config.ts). Mantine stays with automatic splitting: grouping it would pull every screen's components (and
+ * @mantine/dates) into the first visit.
+ */
+export const libraryGroups = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+  {
+    name: 'libs',
+    // clsx is shared with the lazily loaded API reference (/api); named here, it stays in a first-visit chunk
+    // instead of becoming a tiny chunk of its own. Vite's preload helper stays with the entry, which needs it to
+    // import the app's start: in this group it made the entry load the group before the first paint.
+    test: /node_modules[\\/](i18next|react-i18next|@tanstack|clsx)[\\/]/,
+    priority: 1,
+  },
+];
+const libraryGroupNames = new Set(libraryGroups.map((group) => group.name));
 
 /**
  * The modules to put in the `start` chunk: what the app's start loads (src/app/start.tsx, which the entry imports
@@ -77,7 +92,7 @@ export function startModules(chunks: PlannedChunk[]): string[] {
   // library imports would make the library and the start import each other, and the library run first).
   const kept = new Set<PlannedChunk>();
   for (const chunk of chunks) {
-    if (chunk.isEntry || libraryGroups.has(chunk.name ?? '')) {
+    if (chunk.isEntry || libraryGroupNames.has(chunk.name ?? '')) {
       for (const reached of closure(chunk, byFile)) kept.add(reached);
     }
   }

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { chunkPlanMode, screensGroup, writeChunkPlan } from './chunkPlan';
+import { chunkPlanMode, libraryGroups, screensGroup, writeChunkPlan } from './chunkPlan';
 import { pageShell } from './pageShell';
 
 /** Where `npm run dev` sends API and socket calls; API_URL points it at a server on another port. */
@@ -32,26 +32,12 @@ export default defineConfig(({ mode }) => ({
     },
     rolldownOptions: {
       output: {
-        // Libraries every page needs, in chunks of their own so an app release does not invalidate their cache.
-        // Mantine stays with automatic splitting: grouping it would pull every screen's components (and
-        // @mantine/dates) into the first visit.
+        // The libraries' groups (chunkPlan.ts `libraryGroups`), then the chunk plan's `start` and `screens`.
         codeSplitting: {
           // A group takes exactly the modules it names: pulling in their imports too would move modules the entry
           // needs into the shared `screens` chunk (chunkPlan.ts).
           includeDependenciesRecursively: false,
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
-            {
-              name: 'libs',
-              // clsx is shared with the lazily loaded API reference (/api); named here, it stays in a first-visit
-              // chunk instead of becoming a tiny chunk of its own. Vite's preload helper stays with the entry, which
-              // needs it to import the app's start: in this group it made the entry load the group before the
-              // first paint.
-              test: /node_modules[\\/](i18next|react-i18next|@tanstack|clsx)[\\/]/,
-              priority: 1,
-            },
-            ...screensGroup(mode),
-          ],
+          groups: [...libraryGroups, ...screensGroup(mode)],
         },
       },
     },

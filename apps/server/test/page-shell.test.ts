@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageShellOf } from '../src/plugins/page-shell';
 import { Client, createTestApp, createUser, type TestContext } from './harness';
 
@@ -82,6 +82,22 @@ describe("a screen's first HTML (page shell)", () => {
     expect(frameTitle((await page('/active', cookie)).body)).toBe('Active orders');
     await leaving.post('/api/inner/logout');
     expect(frameTitle((await page('/active', cookie)).body)).toBeNull();
+  });
+
+  it('reads the session only for a signed-in screen, never for an unknown path or a public screen', async () => {
+    const identify = vi.spyOn(ctx.app.sessions, 'identify');
+    try {
+      for (const path of ['/no-such-screen', '/login', '/favicon.ico', '/constructor', '/__proto__']) {
+        const response = await page(path, trader.cookieHeader);
+        expect(response.statusCode, path).toBe(200);
+        expect(frameTitle(response.body), path).toBeNull();
+      }
+      expect(identify).not.toHaveBeenCalled();
+      await page('/active', trader.cookieHeader);
+      expect(identify).toHaveBeenCalledTimes(1);
+    } finally {
+      identify.mockRestore();
+    }
   });
 
   it("writes the build's titles as text, never as markup", () => {

@@ -14,8 +14,6 @@ export const xsrfHeader = 'x-xsrf-token';
  */
 export const languageCookie = 'paydesk.language';
 export const colorSchemeCookie = 'paydesk.color-scheme';
-export const colorSchemes = ['light', 'dark', 'auto'] as const;
-export type ColorScheme = (typeof colorSchemes)[number];
 
 export const pageSizes = [10, 20, 50] as const;
 export const defaultPageSize = 20;

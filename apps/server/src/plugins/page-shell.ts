@@ -4,7 +4,6 @@ import {
   type AccessSubject,
   canSeeScreen,
   colorSchemeCookie,
-  colorSchemes,
   defaultLanguage,
   type Language,
   languageCookie,
@@ -63,8 +62,16 @@ function languageOf(cookies: PageRequest['cookies']): Language {
 
 /** A chosen light or dark scheme; `null` for "auto" and no choice (the system decides). */
 function schemeOf(cookies: PageRequest['cookies']): 'light' | 'dark' | null {
-  const value = colorSchemes.find((scheme) => scheme === cookies[colorSchemeCookie]);
+  const value = cookies[colorSchemeCookie];
   return value === 'light' || value === 'dark' ? value : null;
+}
+
+/**
+ * Whether `path` is a screen a frame exists for (a signed-in screen of the build): only then is the request's
+ * session worth reading.
+ */
+export function mayFrame(shell: PageShell, path: string): boolean {
+  return Object.hasOwn(shell.titles[defaultLanguage], path);
 }
 
 function frameOf(shell: PageShell, language: Language, title: string, withMenu: boolean): string {

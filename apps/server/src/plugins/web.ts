@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/errors';
 import { sendError } from './errors';
-import { type PageShell, pageShellOf, readPageShell } from './page-shell';
+import { mayFrame, type PageShell, pageShellOf, readPageShell } from './page-shell';
 
 /**
  * index.html for each screen's path with that screen's chunks named as module preloads (the build's
@@ -65,7 +65,8 @@ export const webPlugin = fp(
       const path = request.url.split('?')[0] ?? '';
       const page = pages.get(path) ?? index;
       if (!shell) return reply.send(page);
-      await app.sessions.identify(request);
+      // Only a signed-in screen's page reads the session: any other path (an unknown one, a public screen) costs none.
+      if (mayFrame(shell, path)) await app.sessions.identify(request);
       return reply.send(pageShellOf(shell, page, { path, user: request.user, cookies: request.cookies }));
     });
   },

@@ -94,7 +94,8 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   // slices, instead of in one task that holds the phone's main thread (issue 21: 0.4 s of a 4× slower CPU).
   const data = useDeferredValue(orders.data);
   const rows = data?.items ?? [];
-  const loading = orders.isFetching && (orders.isPlaceholderData || !data);
+  // Still loading while the first page is fetched or still rendering in the background (no "no orders" meanwhile).
+  const loading = (orders.isFetching || data !== orders.data) && (orders.isPlaceholderData || !data);
   const labelled = useFilterLabels(data?.context.available_filters, 'orders');
   const filters = useMemo(
     () => labelled.filter((filter) => withStatus || filter.name !== 'status'),
