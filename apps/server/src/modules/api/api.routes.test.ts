@@ -13,6 +13,7 @@ import { flows } from '../flows/flows.table';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balancesOf } from '../ledger/ledger.repository';
 import { orders } from '../orders/orders.table';
+import { users } from '../users/users.table';
 
 let ctx: TestContext;
 let world: OrderWorld;
@@ -412,7 +413,6 @@ describe('the idempotency crash window (issue 20, R2)', () => {
 
   it('keeps a key and its answer without a statement of their own outside the change’s transaction', async () => {
     const client = (ctx.app.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-    const executor = await ApiClient.of(ctx.app, world.trader.username);
     const query = client.query;
     const keyStatements: string[] = [];
     client.query = function (this: unknown, ...args: unknown[]) {
@@ -423,7 +423,15 @@ describe('the idempotency crash window (issue 20, R2)', () => {
     try {
       const created = await world.merchant.api.post('/api/v1/orders', payIn('1560'));
       expect(created.statusCode, created.body).toBe(201);
-      const paid = await executor.post(`/api/v1/executor/orders/${created.json().data.guid}/paid`);
+      // The flow holds a second ready trader since the pay-out test: pay as whoever the order went to.
+      const guid = created.json().data.guid;
+      const [made] = await ctx.app.db.select({ executorId: orders.executorId }).from(orders).where(eq(orders.id, guid));
+      const [owner] = await ctx.app.db
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, made?.executorId ?? ''));
+      const executor = await ApiClient.of(ctx.app, owner?.username ?? '');
+      const paid = await executor.post(`/api/v1/executor/orders/${guid}/paid`);
       expect(paid.statusCode, paid.body).toBe(200);
     } finally {
       client.query = query;
