@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy';
 import { AmountFormatError, parseAmount, USDT } from './money';
 
 /** Amounts arrive as a decimal string or a JSON number (strings preferred, DESIGN §2) and leave as trimmed text. */
-export const decimalInput = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
+export const decimalInput = lazySchema(() =>
+  z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
+);
 
 /** The largest amount any form accepts: a trillion USDT, far inside a bigint column in minor units. */
 export const usdtAmountMaxMinor = 10n ** 12n * 10n ** BigInt(USDT.ratio_fraction);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { disputeFileInputSchema } from './disputes';
+import { lazySchema } from './lazy';
 import { orderSchema } from './orders';
 import { dateFilter, enumList } from './wallet';
 import { listQuerySchema } from './wire';
@@ -33,7 +34,9 @@ export const antiFraudSettingRange: Record<AntiFraudRule, { min: number; max: nu
 };
 
 /** GET /anti_fraud/settings/: every rule's setting, key to text. */
-export const antiFraudSettingsSchema = z.record(z.enum(antiFraudRules), z.string()).meta({ id: 'AntiFraudSettings' });
+export const antiFraudSettingsSchema = lazySchema(() =>
+  z.record(z.enum(antiFraudRules), z.string()).meta({ id: 'AntiFraudSettings' }),
+);
 export type AntiFraudSettings = Record<AntiFraudRule, string>;
 
 const settingValue = (rule: AntiFraudRule) => {
@@ -54,56 +57,64 @@ const settingValue = (rule: AntiFraudRule) => {
 };
 
 /** PUT /anti_fraud/settings/: the settings sent change; an unknown key is refused. */
-export const antiFraudSettingsUpdateSchema = z
-  .object(
-    Object.fromEntries(antiFraudRules.map((rule) => [rule, settingValue(rule).optional()])) as Record<
-      AntiFraudRule,
-      z.ZodOptional<ReturnType<typeof settingValue>>
-    >,
-  )
-  .strict();
+export const antiFraudSettingsUpdateSchema = lazySchema(() =>
+  z
+    .object(
+      Object.fromEntries(antiFraudRules.map((rule) => [rule, settingValue(rule).optional()])) as Record<
+        AntiFraudRule,
+        z.ZodOptional<ReturnType<typeof settingValue>>
+      >,
+    )
+    .strict(),
+);
 export type AntiFraudSettingsUpdate = Partial<Record<AntiFraudRule, string>>;
 
 export const antiFraudTargetKinds = ['trader', 'requisite', 'client'] as const;
 export type AntiFraudTargetKind = (typeof antiFraudTargetKinds)[number];
 
 /** The Anti-fraud case of SPEC §3: New until an admin releases it (is_approved). */
-export const antiFraudCaseSchema = z
-  .object({
-    guid: z.string(),
-    created_at: z.string(),
-    rule: z.object({ slug: z.enum(antiFraudCaseRules), title: z.string() }),
-    /** Whom it is about: a trader (kept out of matching), a requisite (kept out too) or a payer of a merchant. */
-    target: z.object({ kind: z.enum(antiFraudTargetKinds), username: z.string(), label: z.string() }),
-    /** What the rule saw, in words of the viewer's language. */
-    evidence: z.string(),
-    is_approved: z.boolean(),
-    approved_at: z.string().nullable(),
-    approved_by: z.object({ username: z.string() }).nullable(),
-  })
-  .meta({ id: 'AntiFraudCase' });
+export const antiFraudCaseSchema = lazySchema(() =>
+  z
+    .object({
+      guid: z.string(),
+      created_at: z.string(),
+      rule: z.object({ slug: z.enum(antiFraudCaseRules), title: z.string() }),
+      /** Whom it is about: a trader (kept out of matching), a requisite (kept out too) or a payer of a merchant. */
+      target: z.object({ kind: z.enum(antiFraudTargetKinds), username: z.string(), label: z.string() }),
+      /** What the rule saw, in words of the viewer's language. */
+      evidence: z.string(),
+      is_approved: z.boolean(),
+      approved_at: z.string().nullable(),
+      approved_by: z.object({ username: z.string() }).nullable(),
+    })
+    .meta({ id: 'AntiFraudCase' }),
+);
 export type AntiFraudCase = z.infer<typeof antiFraudCaseSchema>;
 
 /** GET /anti_fraud/ (SPEC §7). */
-export const antiFraudListQuerySchema = listQuerySchema.extend({
-  'filter[is_approved]': z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
-  'filter[rule]': enumList(antiFraudCaseRules),
-  'filter[date_from]': dateFilter,
-  'filter[date_to]': dateFilter,
-});
+export const antiFraudListQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({
+    'filter[is_approved]': z.enum(['true', 'false'], { error: 'validation.invalid' }).optional(),
+    'filter[rule]': enumList(antiFraudCaseRules),
+    'filter[date_from]': dateFilter,
+    'filter[date_to]': dateFilter,
+  }),
+);
 export type AntiFraudListQuery = z.output<typeof antiFraudListQuerySchema>;
 
 /** The receipts check (SPEC §2.16): a PDF receipt, read on the server, and the orders it may be about. */
-export const receiptCheckSchema = z.object({ file: disputeFileInputSchema });
+export const receiptCheckSchema = lazySchema(() => z.object({ file: disputeFileInputSchema }));
 export type ReceiptCheck = z.input<typeof receiptCheckSchema>;
 
-export const receiptCheckResultSchema = z
-  .object({
-    /** The sums and days the receipt's text names, as read. */
-    amounts: z.array(z.string()),
-    dates: z.array(z.string()),
-    /** Orders of one of those sums (in fiat), created on one of those days (or any day when it names none). */
-    orders: z.array(orderSchema),
-  })
-  .meta({ id: 'ReceiptCheckResult' });
+export const receiptCheckResultSchema = lazySchema(() =>
+  z
+    .object({
+      /** The sums and days the receipt's text names, as read. */
+      amounts: z.array(z.string()),
+      dates: z.array(z.string()),
+      /** Orders of one of those sums (in fiat), created on one of those days (or any day when it names none). */
+      orders: z.array(orderSchema),
+    })
+    .meta({ id: 'ReceiptCheckResult' }),
+);
 export type ReceiptCheckResult = z.infer<typeof receiptCheckResultSchema>;

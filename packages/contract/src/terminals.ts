@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy';
 import { listQuerySchema } from './wire';
 
 /** SPEC §2.17 devices, §2.18 terminals, §3 Terminal/device and Terminal notification, §4, §5; DESIGN §11. */
@@ -28,103 +29,119 @@ export const terminalStatusTone: Record<TerminalStatus, 'grey' | 'warning' | 'su
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.too_long' });
 
 /** What a device says of itself when it pairs and with every heartbeat (SPEC §3 device). */
-export const deviceInfoSchema = z
-  .object({
-    android_id: text(64).min(1, { error: 'validation.required' }),
-    android_version: text(32).default(''),
-    app_version: text(32).default(''),
-    device_model: text(100).default(''),
-    location: z
-      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
-      .nullable()
-      .default(null),
-    sims: z
-      .array(
-        z.object({
-          carrierName: text(100).default(''),
-          countryIso: text(8).default(''),
-          mcc: text(8).default(''),
-          mnc: text(8).default(''),
-        }),
-      )
-      .max(4)
-      .default([]),
-  })
-  .meta({ id: 'DeviceInfo' });
+export const deviceInfoSchema = lazySchema(() =>
+  z
+    .object({
+      android_id: text(64).min(1, { error: 'validation.required' }),
+      android_version: text(32).default(''),
+      app_version: text(32).default(''),
+      device_model: text(100).default(''),
+      location: z
+        .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+        .nullable()
+        .default(null),
+      sims: z
+        .array(
+          z.object({
+            carrierName: text(100).default(''),
+            countryIso: text(8).default(''),
+            mcc: text(8).default(''),
+            mnc: text(8).default(''),
+          }),
+        )
+        .max(4)
+        .default([]),
+    })
+    .meta({ id: 'DeviceInfo' }),
+);
 export type DeviceInfo = z.output<typeof deviceInfoSchema>;
 
-const requisiteIds = z
-  .array(z.uuid({ error: 'terminals.errors.requisites' }), { error: 'terminals.errors.requisites' })
-  .min(1, { error: 'terminals.errors.requisites' })
-  .max(50, { error: 'validation.invalid' });
+const requisiteIds = lazySchema(() =>
+  z
+    .array(z.uuid({ error: 'terminals.errors.requisites' }), { error: 'terminals.errors.requisites' })
+    .min(1, { error: 'terminals.errors.requisites' })
+    .max(50, { error: 'validation.invalid' }),
+);
 
-const terminalName = z
-  .string({ error: 'terminals.errors.name' })
-  .trim()
-  .min(1, { error: 'terminals.errors.name' })
-  .max(100, { error: 'validation.too_long' });
+const terminalName = lazySchema(() =>
+  z
+    .string({ error: 'terminals.errors.name' })
+    .trim()
+    .min(1, { error: 'terminals.errors.name' })
+    .max(100, { error: 'validation.too_long' }),
+);
 
 /** POST /terminal (SPEC §5: 'Name can't be empty string', 'Select requisites'). */
-export const terminalInputSchema = z.object({ name: terminalName, requisites: requisiteIds });
+export const terminalInputSchema = lazySchema(() => z.object({ name: terminalName, requisites: requisiteIds }));
 export type TerminalInput = z.input<typeof terminalInputSchema>;
 
 /** PUT /terminal/{guid}: the fields sent change. */
-export const terminalUpdateSchema = z
-  .object({ name: terminalName, requisites: requisiteIds, deposit_open: z.boolean(), withdraw_open: z.boolean() })
-  .partial();
+export const terminalUpdateSchema = lazySchema(() =>
+  z
+    .object({ name: terminalName, requisites: requisiteIds, deposit_open: z.boolean(), withdraw_open: z.boolean() })
+    .partial(),
+);
 export type TerminalUpdate = z.input<typeof terminalUpdateSchema>;
 
 /** PATCH /terminal/{guid}/mode/: pay_in switches deposit_open, pay_out withdraw_open. */
-export const terminalModeSchema = z.object({
-  direction: z.enum(['pay_in', 'pay_out'], { error: 'validation.invalid' }),
-  is_enabled: z.boolean({ error: 'validation.invalid' }),
-});
+export const terminalModeSchema = lazySchema(() =>
+  z.object({
+    direction: z.enum(['pay_in', 'pay_out'], { error: 'validation.invalid' }),
+    is_enabled: z.boolean({ error: 'validation.invalid' }),
+  }),
+);
 export type TerminalMode = z.infer<typeof terminalModeSchema>;
 
-export const terminalSchema = z
-  .object({
-    guid: z.string(),
-    name: z.string(),
-    status: z.object({ slug: z.enum(terminalStatuses), title: z.string() }),
-    /** A heartbeat came within the timeout. */
-    is_online: z.boolean(),
-    deposit_open: z.boolean(),
-    withdraw_open: z.boolean(),
-    user: z.object({ uuid: z.string(), username: z.string(), email: z.string().nullable() }),
-    requisites: z.array(z.object({ id: z.string(), name: z.string() })),
-    /** Null until a device pairs. `ip_address` is the address its last call came from. */
-    device: z
-      .object({
-        android_id: z.string(),
-        android_version: z.string(),
-        app_version: z.string(),
-        device_model: z.string(),
-        ip_address: z.string().nullable(),
-        location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
-        sims: z.array(z.object({ carrierName: z.string(), countryIso: z.string(), mcc: z.string(), mnc: z.string() })),
-      })
-      .nullable(),
-    last_seen_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'Terminal' });
+export const terminalSchema = lazySchema(() =>
+  z
+    .object({
+      guid: z.string(),
+      name: z.string(),
+      status: z.object({ slug: z.enum(terminalStatuses), title: z.string() }),
+      /** A heartbeat came within the timeout. */
+      is_online: z.boolean(),
+      deposit_open: z.boolean(),
+      withdraw_open: z.boolean(),
+      user: z.object({ uuid: z.string(), username: z.string(), email: z.string().nullable() }),
+      requisites: z.array(z.object({ id: z.string(), name: z.string() })),
+      /** Null until a device pairs. `ip_address` is the address its last call came from. */
+      device: z
+        .object({
+          android_id: z.string(),
+          android_version: z.string(),
+          app_version: z.string(),
+          device_model: z.string(),
+          ip_address: z.string().nullable(),
+          location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+          sims: z.array(
+            z.object({ carrierName: z.string(), countryIso: z.string(), mcc: z.string(), mnc: z.string() }),
+          ),
+        })
+        .nullable(),
+      last_seen_at: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .meta({ id: 'Terminal' }),
+);
 export type Terminal = z.infer<typeof terminalSchema>;
 
 /** The create answer: the terminal and its one-time pairing code, also as a QR image (a data URL). */
-export const createdTerminalSchema = z
-  .object({
-    terminal: terminalSchema,
-    pairing_code: z.string(),
-    pairing_qr: z.string(),
-    pairing_expires_at: z.string(),
-  })
-  .meta({ id: 'CreatedTerminal' });
+export const createdTerminalSchema = lazySchema(() =>
+  z
+    .object({
+      terminal: terminalSchema,
+      pairing_code: z.string(),
+      pairing_qr: z.string(),
+      pairing_expires_at: z.string(),
+    })
+    .meta({ id: 'CreatedTerminal' }),
+);
 export type CreatedTerminal = z.infer<typeof createdTerminalSchema>;
 
 /** The answer of a deletion (the terminal, or its forwarding): the terminal's guid. */
-export const terminalDeletedSchema = z.object({ guid: z.string() });
+export const terminalDeletedSchema = lazySchema(() => z.object({ guid: z.string() }));
 
-export const terminalListQuerySchema = listQuerySchema;
+export const terminalListQuerySchema = lazySchema(() => listQuerySchema);
 
 /** The Android forwarding apps a terminal accepts bank messages from (DESIGN §19). */
 export const forwardingApps = ['smsgate', 'smsforwarder', 'sms-gateway-webhook'] as const;
@@ -134,118 +151,136 @@ export const bankMessageOutcomes = ['matched', 'unmatched', 'ambiguous', 'ignore
 export type BankMessageOutcome = (typeof bankMessageOutcomes)[number];
 
 /** SPEC §3 Terminal notification: a bank message the terminal forwarded, what was read in it and what it settled. */
-export const terminalNotificationSchema = z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    type: z.object({ slug: z.string(), title: z.string() }),
-    body: z.string(),
-    payload: z
-      .object({
-        operationType: z.object({ slug: z.string(), title: z.string() }),
-        amount: z.string(),
-        currency: z.object({ code: z.string() }),
-      })
-      .nullable(),
-    outcome: z.object({ slug: z.enum(bankMessageOutcomes), title: z.string() }),
-    orderGuid: z.string().nullable(),
-    received_at: z.string(),
-    /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
-    app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
-    /** Its app's signature does not cover the text (SmsForwarder): matched like any other, but marked. */
-    weakly_authenticated: z.boolean(),
-  })
-  .meta({ id: 'TerminalNotification' });
+export const terminalNotificationSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      type: z.object({ slug: z.string(), title: z.string() }),
+      body: z.string(),
+      payload: z
+        .object({
+          operationType: z.object({ slug: z.string(), title: z.string() }),
+          amount: z.string(),
+          currency: z.object({ code: z.string() }),
+        })
+        .nullable(),
+      outcome: z.object({ slug: z.enum(bankMessageOutcomes), title: z.string() }),
+      orderGuid: z.string().nullable(),
+      received_at: z.string(),
+      /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
+      app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
+      /** Its app's signature does not cover the text (SmsForwarder): matched like any other, but marked. */
+      weakly_authenticated: z.boolean(),
+    })
+    .meta({ id: 'TerminalNotification' }),
+);
 export type TerminalNotification = z.infer<typeof terminalNotificationSchema>;
 
 // The device API (DESIGN §11): bearer device token.
 
-export const devicePairSchema = z.object({
-  code: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(32, { error: 'validation.invalid' }),
-  device: deviceInfoSchema,
-});
+export const devicePairSchema = lazySchema(() =>
+  z.object({
+    code: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(32, { error: 'validation.invalid' }),
+    device: deviceInfoSchema,
+  }),
+);
 export type DevicePair = z.input<typeof devicePairSchema>;
 
-export const deviceHeartbeatSchema = z.object({ device: deviceInfoSchema });
+export const deviceHeartbeatSchema = lazySchema(() => z.object({ device: deviceInfoSchema }));
 export type DeviceHeartbeat = z.input<typeof deviceHeartbeatSchema>;
 
 /** One bank notification as the device saw it; `id` is the device's own, unique per device. */
-export const deviceNotificationSchema = z.object({
-  id: text(100).min(1, { error: 'validation.required' }),
-  package: text(200).nullable().default(null),
-  title: text(200).nullable().default(null),
-  body: z.string().max(4096, { error: 'validation.too_long' }),
-  /** When the phone got it: from 2000 up to a day ahead of the server (a phone's clock may be off, not by years). */
-  received_at: z.iso.datetime({ offset: true, error: 'validation.invalid' }).refine(
-    (value) => {
-      const time = Date.parse(value);
-      return time >= Date.UTC(2000, 0, 1) && time <= Date.now() + 86_400_000;
-    },
-    { error: 'validation.invalid' },
-  ),
-});
+export const deviceNotificationSchema = lazySchema(() =>
+  z.object({
+    id: text(100).min(1, { error: 'validation.required' }),
+    package: text(200).nullable().default(null),
+    title: text(200).nullable().default(null),
+    body: z.string().max(4096, { error: 'validation.too_long' }),
+    /** When the phone got it: from 2000 up to a day ahead of the server (a phone's clock may be off, not by years). */
+    received_at: z.iso.datetime({ offset: true, error: 'validation.invalid' }).refine(
+      (value) => {
+        const time = Date.parse(value);
+        return time >= Date.UTC(2000, 0, 1) && time <= Date.now() + 86_400_000;
+      },
+      { error: 'validation.invalid' },
+    ),
+  }),
+);
 export type DeviceNotification = z.input<typeof deviceNotificationSchema>;
 
-export const deviceNotificationsSchema = z.object({
-  notifications: z.array(deviceNotificationSchema).min(1, { error: 'validation.required' }).max(100),
-});
+export const deviceNotificationsSchema = lazySchema(() =>
+  z.object({
+    notifications: z.array(deviceNotificationSchema).min(1, { error: 'validation.required' }).max(100),
+  }),
+);
 
-export const devicePairedSchema = z
-  .object({ token: z.string(), terminal: z.object({ guid: z.string(), name: z.string(), status: z.string() }) })
-  .meta({ id: 'DevicePaired' });
+export const devicePairedSchema = lazySchema(() =>
+  z
+    .object({ token: z.string(), terminal: z.object({ guid: z.string(), name: z.string(), status: z.string() }) })
+    .meta({ id: 'DevicePaired' }),
+);
 
-export const deviceStateSchema = z
-  .object({ status: z.enum(terminalStatuses), deposit_open: z.boolean(), withdraw_open: z.boolean() })
-  .meta({ id: 'DeviceState' });
+export const deviceStateSchema = lazySchema(() =>
+  z
+    .object({ status: z.enum(terminalStatuses), deposit_open: z.boolean(), withdraw_open: z.boolean() })
+    .meta({ id: 'DeviceState' }),
+);
 
-export const deviceNotificationsResultSchema = z
-  .object({
-    /** Per notification sent, in order: new (stored now) or duplicate (stored before, nothing done again). */
-    results: z.array(
-      z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
-    ),
-  })
-  .meta({ id: 'DeviceNotificationsResult' });
+export const deviceNotificationsResultSchema = lazySchema(() =>
+  z
+    .object({
+      /** Per notification sent, in order: new (stored now) or duplicate (stored before, nothing done again). */
+      results: z.array(
+        z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
+      ),
+    })
+    .meta({ id: 'DeviceNotificationsResult' }),
+);
 
 /**
  * A terminal's forwarding link (DESIGN §19): the URL the trader's own SMS app posts to, the key it signs with, and for
  * each app the steps in its own settings and the template to paste (SmsForwarder's and SMS Gateway webhook's request
  * body; SMSGate's registration request).
  */
-export const terminalForwardingSchema = z
-  .object({
-    url: z.string(),
-    /** The URL as a QR image (a data URL), to open it on the phone. */
-    url_qr: z.string(),
-    signing_key: z.string(),
-    apps: z.array(
-      z.object({
-        app: z.enum(forwardingApps),
-        title: z.string(),
-        /** The app's own settings, step by step, in the request's language. */
-        how: z.array(z.string()),
-        template: z.string().optional(),
-        /** The app's signature does not cover the message (SmsForwarder): its messages are marked. */
-        weak_authentication: z.boolean(),
-      }),
-    ),
-    created_at: z.string(),
-    /** When the last message came through the link; null before the first. */
-    last_message_at: z.string().nullable(),
-  })
-  .meta({ id: 'TerminalForwarding' });
+export const terminalForwardingSchema = lazySchema(() =>
+  z
+    .object({
+      url: z.string(),
+      /** The URL as a QR image (a data URL), to open it on the phone. */
+      url_qr: z.string(),
+      signing_key: z.string(),
+      apps: z.array(
+        z.object({
+          app: z.enum(forwardingApps),
+          title: z.string(),
+          /** The app's own settings, step by step, in the request's language. */
+          how: z.array(z.string()),
+          template: z.string().optional(),
+          /** The app's signature does not cover the message (SmsForwarder): its messages are marked. */
+          weak_authentication: z.boolean(),
+        }),
+      ),
+      created_at: z.string(),
+      /** When the last message came through the link; null before the first. */
+      last_message_at: z.string().nullable(),
+    })
+    .meta({ id: 'TerminalForwarding' }),
+);
 export type TerminalForwarding = z.infer<typeof terminalForwardingSchema>;
 
 /** What the forwarding endpoint answers an app: per message, stored now or seen before, and what came of it. */
-export const forwardedResultSchema = z
-  .object({
-    app: z.enum(forwardingApps),
-    results: z.array(
-      z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
-    ),
-  })
-  .meta({ id: 'ForwardedResult' });
+export const forwardedResultSchema = lazySchema(() =>
+  z
+    .object({
+      app: z.enum(forwardingApps),
+      results: z.array(
+        z.object({ id: z.string(), state: z.enum(['new', 'duplicate']), outcome: z.enum(bankMessageOutcomes) }),
+      ),
+    })
+    .meta({ id: 'ForwardedResult' }),
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usdtAmount } from './amounts';
+import { lazySchema } from './lazy';
 import { parseAmount, USDT } from './money';
 import { currencySchema } from './session';
 import { listQuerySchema } from './wire';
@@ -69,51 +70,61 @@ const addressInput = (required: string, invalid: string) =>
     .refine((value) => value.length >= addressMinLength, { error: invalid });
 
 /** POST /wallet/withdrawals: the payout modal of SPEC §2.6 (USDT only). */
-export const payoutRequestSchema = z.object({
-  address: addressInput('validation.address_required', 'validation.address_invalid'),
-  currency: z.literal(USDT.code, { error: 'validation.currency_usdt' }),
-  amount: usdtAmount({ minMinor: withdrawalMinMinor, minMessage: 'validation.withdrawal_min' }),
-});
+export const payoutRequestSchema = lazySchema(() =>
+  z.object({
+    address: addressInput('validation.address_required', 'validation.address_invalid'),
+    currency: z.literal(USDT.code, { error: 'validation.currency_usdt' }),
+    amount: usdtAmount({ minMinor: withdrawalMinMinor, minMessage: 'validation.withdrawal_min' }),
+  }),
+);
 export type PayoutRequest = z.input<typeof payoutRequestSchema>;
 
 /** POST /wallet/merchant_withdrawal: the root admin's form of SPEC §2.10 with the message keys of §5. */
-export const merchantWithdrawalSchema = z.object({
-  user_uuid: z.uuid({ error: 'validation.trader_required' }),
-  merchant_uuid: z.uuid({ error: 'validation.merchant_required' }),
-  amount: usdtAmount({
-    minMinor: withdrawalMinMinor,
-    minMessage: 'validation.amount_required',
-    numberMessage: 'validation.amount_required',
+export const merchantWithdrawalSchema = lazySchema(() =>
+  z.object({
+    user_uuid: z.uuid({ error: 'validation.trader_required' }),
+    merchant_uuid: z.uuid({ error: 'validation.merchant_required' }),
+    amount: usdtAmount({
+      minMinor: withdrawalMinMinor,
+      minMessage: 'validation.amount_required',
+      numberMessage: 'validation.amount_required',
+    }),
+    to_address: addressInput('validation.address_required', 'validation.address_invalid'),
   }),
-  to_address: addressInput('validation.address_required', 'validation.address_invalid'),
-});
+);
 export type MerchantWithdrawalRequest = z.input<typeof merchantWithdrawalSchema>;
 
-const txHashSchema = z
-  .string({ error: 'validation.tx_hash' })
-  .trim()
-  .regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: 'validation.tx_hash' })
-  .transform((value) => value.replace(/^0x/, '').toLowerCase());
+const txHashSchema = lazySchema(() =>
+  z
+    .string({ error: 'validation.tx_hash' })
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, { error: 'validation.tx_hash' })
+    .transform((value) => value.replace(/^0x/, '').toLowerCase()),
+);
 
 /** POST /wallet/deposits: an admin credits a confirmed on-chain deposit by its transaction hash. */
-export const depositCreditSchema = z.object({
-  tx_hash: txHashSchema,
-  address: addressInput('validation.address_required', 'validation.address_invalid'),
-  amount: usdtAmount({ minMinor: 1n, minMessage: 'validation.positive' }),
-});
+export const depositCreditSchema = lazySchema(() =>
+  z.object({
+    tx_hash: txHashSchema,
+    address: addressInput('validation.address_required', 'validation.address_invalid'),
+    amount: usdtAmount({ minMinor: 1n, minMessage: 'validation.positive' }),
+  }),
+);
 export type DepositCreditRequest = z.input<typeof depositCreditSchema>;
 
 /** POST /transaction/{id}/sent: the custody side reports the on-chain transfer of a withdrawal. */
-export const withdrawalSentSchema = z.object({ tx_hash: txHashSchema });
+export const withdrawalSentSchema = lazySchema(() => z.object({ tx_hash: txHashSchema }));
 
 /** POST /transaction/{id}/reject: the held money returns to the user; the reason is kept. */
-export const withdrawalRejectSchema = z.object({
-  comment: z
-    .string({ error: 'validation.reject_comment' })
-    .trim()
-    .min(1, { error: 'validation.reject_comment' })
-    .max(1000, { error: 'validation.too_long' }),
-});
+export const withdrawalRejectSchema = lazySchema(() =>
+  z.object({
+    comment: z
+      .string({ error: 'validation.reject_comment' })
+      .trim()
+      .min(1, { error: 'validation.reject_comment' })
+      .max(1000, { error: 'validation.too_long' }),
+  }),
+);
 
 /** The most one simulated deposit brings: enough for any demo, never a way to mint a fortune. */
 export const demoDepositMaxUsdt = '1000';
@@ -123,153 +134,169 @@ const demoDepositMaxMinor = parseAmount(demoDepositMaxUsdt, USDT.ratio_fraction)
 export const demoDepositTotalMaxUsdt = '10000';
 
 /** POST /wallet/demo_deposit (demo mode only): a simulated on-chain deposit to the caller's own address. */
-export const demoDepositSchema = z.object({
-  amount: usdtAmount({
-    minMinor: 1n,
-    minMessage: 'validation.positive',
-    max: { minor: demoDepositMaxMinor, message: 'validation.demo_max' },
-  }).optional(),
-});
+export const demoDepositSchema = lazySchema(() =>
+  z.object({
+    amount: usdtAmount({
+      minMinor: 1n,
+      minMessage: 'validation.positive',
+      max: { minor: demoDepositMaxMinor, message: 'validation.demo_max' },
+    }).optional(),
+  }),
+);
 
-const titledSchema = z.object({ slug: z.string(), title: z.string() });
-const moneySchema = z.object({ amount: z.string(), currency: currencySchema });
-const personSchema = z.object({ uuid: z.string(), username: z.string() });
+const titledSchema = lazySchema(() => z.object({ slug: z.string(), title: z.string() }));
+const moneySchema = lazySchema(() => z.object({ amount: z.string(), currency: currencySchema }));
+const personSchema = lazySchema(() => z.object({ uuid: z.string(), username: z.string() }));
 
 /** SPEC §3 Payment/transaction, as GET /transaction lists it. */
-export const paymentSchema = z
-  .object({
-    guid: z.string(),
-    type: titledSchema,
-    status: titledSchema,
-    date: z.string(),
-    updated_at: z.string(),
-    money: moneySchema,
-    payable: personSchema,
-    /** The order a payment belongs to; none of today's payments belong to one. */
-    order_uuid: z.string().nullable(),
-    /** The owner's available balance around the payment's first movement. */
-    balance_before: z.string().nullable(),
-    balance_after: z.string().nullable(),
-    address: z.string().nullable(),
-    tx_hash: z.string().nullable(),
-    /** For a merchant withdrawal: the trader who sends the USDT on-chain and is credited for it. */
-    trader: personSchema.nullable(),
-    source: z.enum(depositSources).nullable(),
-    comment: z.string().nullable(),
-    /** Who accepted, rejected or reported a withdrawal sent, and when; null until then (or when the system did). */
-    decided_by: personSchema.nullable(),
-    decided_at: z.string().nullable(),
-  })
-  .meta({ id: 'Payment' });
+export const paymentSchema = lazySchema(() =>
+  z
+    .object({
+      guid: z.string(),
+      type: titledSchema,
+      status: titledSchema,
+      date: z.string(),
+      updated_at: z.string(),
+      money: moneySchema,
+      payable: personSchema,
+      /** The order a payment belongs to; none of today's payments belong to one. */
+      order_uuid: z.string().nullable(),
+      /** The owner's available balance around the payment's first movement. */
+      balance_before: z.string().nullable(),
+      balance_after: z.string().nullable(),
+      address: z.string().nullable(),
+      tx_hash: z.string().nullable(),
+      /** For a merchant withdrawal: the trader who sends the USDT on-chain and is credited for it. */
+      trader: personSchema.nullable(),
+      source: z.enum(depositSources).nullable(),
+      comment: z.string().nullable(),
+      /** Who accepted, rejected or reported a withdrawal sent, and when; null until then (or when the system did). */
+      decided_by: personSchema.nullable(),
+      decided_at: z.string().nullable(),
+    })
+    .meta({ id: 'Payment' }),
+);
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** `POST /wallet/deposits` (and the demo deposit): whether this call credited the deposit, and its payment. */
-export const depositOutcomeSchema = z.object({ credited: z.boolean(), payment: paymentSchema });
+export const depositOutcomeSchema = lazySchema(() => z.object({ credited: z.boolean(), payment: paymentSchema }));
 export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
 
 /** What moved on one of the user's accounts for one reason within a history row's event. */
-export const balanceHistoryPartSchema = z.object({
-  type: titledSchema,
-  account: titledSchema,
-  /** Signed: negative when the money left the account. */
-  amount: z.string(),
-  balance_before: z.string(),
-  balance_after: z.string(),
-});
+export const balanceHistoryPartSchema = lazySchema(() =>
+  z.object({
+    type: titledSchema,
+    account: titledSchema,
+    /** Signed: negative when the money left the account. */
+    amount: z.string(),
+    balance_before: z.string(),
+    balance_after: z.string(),
+  }),
+);
 
 /**
  * SPEC §3 Balance history row: one business event on the user's accounts (a deposit, an order's hold, its settlement,
  * its release), with its parts. `money`, `action`, `account` and the balances are those of its main account: the
  * available balance when the event moved it, else the one it moved.
  */
-export const balanceHistoryRowSchema = z
-  .object({
-    /** The event's first ledger transfer. */
-    guid: z.string(),
-    type: titledSchema,
-    status: titledSchema,
-    money: moneySchema,
-    date: z.string(),
-    /** `in` (credit) or `out` (debit). */
-    action: titledSchema,
-    account: titledSchema,
-    payable: personSchema,
-    payment_guid: z.string().nullable(),
-    /** The order the event belongs to, if any. */
-    order_guid: z.string().nullable(),
-    balance_before: z.string(),
-    balance_after: z.string(),
-    parts: z.array(balanceHistoryPartSchema),
-  })
-  .meta({ id: 'BalanceHistoryRow' });
+export const balanceHistoryRowSchema = lazySchema(() =>
+  z
+    .object({
+      /** The event's first ledger transfer. */
+      guid: z.string(),
+      type: titledSchema,
+      status: titledSchema,
+      money: moneySchema,
+      date: z.string(),
+      /** `in` (credit) or `out` (debit). */
+      action: titledSchema,
+      account: titledSchema,
+      payable: personSchema,
+      payment_guid: z.string().nullable(),
+      /** The order the event belongs to, if any. */
+      order_guid: z.string().nullable(),
+      balance_before: z.string(),
+      balance_after: z.string(),
+      parts: z.array(balanceHistoryPartSchema),
+    })
+    .meta({ id: 'BalanceHistoryRow' }),
+);
 export type BalanceHistoryRow = z.infer<typeof balanceHistoryRowSchema>;
 
 /** The balances of the signed-in user: available is the "virtual balance" of the screens. */
-export const balanceSummarySchema = z
-  .object({
-    currency: currencySchema,
-    available: z.string(),
-    hold: z.string(),
-    insurance: z.string(),
-    /** Traders only: the insurance contribution required and whether it is paid. */
-    insurance_required: z.string().nullable(),
-    insurance_paid: z.boolean().nullable(),
-  })
-  .meta({ id: 'BalanceSummary' });
+export const balanceSummarySchema = lazySchema(() =>
+  z
+    .object({
+      currency: currencySchema,
+      available: z.string(),
+      hold: z.string(),
+      insurance: z.string(),
+      /** Traders only: the insurance contribution required and whether it is paid. */
+      insurance_required: z.string().nullable(),
+      insurance_paid: z.boolean().nullable(),
+    })
+    .meta({ id: 'BalanceSummary' }),
+);
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
 
 /** The admin's system balance (SPEC §2.11): what the platform holds, owes and has earned. */
-export const systemBalanceSchema = z
-  .object({
-    currency: currencySchema,
-    /** USDT on the platform's wallets: everything deposited and not yet sent out. */
-    custody: z.string(),
-    /** Fees the platform kept. */
-    revenue: z.string(),
-    rounding: z.string(),
-    /** What the platform owes its users: their available, held and insurance balances. */
-    users_available: z.string(),
-    users_hold: z.string(),
-    users_insurance: z.string(),
-    /** Withdrawals waiting in moderation or for the on-chain send. */
-    withdrawals_waiting: z.number().int(),
-  })
-  .meta({ id: 'SystemBalance' });
+export const systemBalanceSchema = lazySchema(() =>
+  z
+    .object({
+      currency: currencySchema,
+      /** USDT on the platform's wallets: everything deposited and not yet sent out. */
+      custody: z.string(),
+      /** Fees the platform kept. */
+      revenue: z.string(),
+      rounding: z.string(),
+      /** What the platform owes its users: their available, held and insurance balances. */
+      users_available: z.string(),
+      users_hold: z.string(),
+      users_insurance: z.string(),
+      /** Withdrawals waiting in moderation or for the on-chain send. */
+      withdrawals_waiting: z.number().int(),
+    })
+    .meta({ id: 'SystemBalance' }),
+);
 export type SystemBalance = z.infer<typeof systemBalanceSchema>;
 
 /** GET /ledger/reconciliation: every balance recomputed from the entries; `ok` means no difference at all. */
-export const reconciliationSchema = z
-  .object({
-    ok: z.boolean(),
-    checked_at: z.string(),
-    accounts: z.number().int(),
-    transfers: z.number().int(),
-    entries: z.number().int(),
-    differences: z.array(
-      z.object({
-        account_uuid: z.string(),
-        kind: z.string(),
-        owner: personSchema.nullable(),
-        stored: z.string(),
-        computed: z.string(),
-      }),
-    ),
-    /** Sum of all accounts per currency; every one must be zero. */
-    totals: z.array(z.object({ currency: z.string(), sum: z.string() })),
-    /** Entries whose balance_before is not the previous entry's balance_after of the same account. */
-    broken_chains: z.number().int(),
-    /** Transfers whose two entries do not mirror each other. */
-    unbalanced_transfers: z.number().int(),
-  })
-  .meta({ id: 'Reconciliation' });
+export const reconciliationSchema = lazySchema(() =>
+  z
+    .object({
+      ok: z.boolean(),
+      checked_at: z.string(),
+      accounts: z.number().int(),
+      transfers: z.number().int(),
+      entries: z.number().int(),
+      differences: z.array(
+        z.object({
+          account_uuid: z.string(),
+          kind: z.string(),
+          owner: personSchema.nullable(),
+          stored: z.string(),
+          computed: z.string(),
+        }),
+      ),
+      /** Sum of all accounts per currency; every one must be zero. */
+      totals: z.array(z.object({ currency: z.string(), sum: z.string() })),
+      /** Entries whose balance_before is not the previous entry's balance_after of the same account. */
+      broken_chains: z.number().int(),
+      /** Transfers whose two entries do not mirror each other. */
+      unbalanced_transfers: z.number().int(),
+    })
+    .meta({ id: 'Reconciliation' }),
+);
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 /** GET /platform: what the screens need to know about this installation. */
-export const platformInfoSchema = z.object({
-  demo: z.boolean(),
-  currency: currencySchema,
-  withdrawal: z.object({ min: z.string(), auto_limit: z.string() }),
-});
+export const platformInfoSchema = lazySchema(() =>
+  z.object({
+    demo: z.boolean(),
+    currency: currencySchema,
+    withdrawal: z.object({ min: z.string(), auto_limit: z.string() }),
+  }),
+);
 export type PlatformInfo = z.infer<typeof platformInfoSchema>;
 
 /** Dates the lists filter by: real days between these two, so a day past the end still fits a timestamp. */
@@ -282,12 +309,14 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
 
-export const dateFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine(isCalendarDay, { error: 'validation.date' })
-  .refine((value) => value >= dateFilterMin && value <= dateFilterMax, { error: 'validation.date_range' })
-  .optional();
+export const dateFilter = lazySchema(() =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+    .refine(isCalendarDay, { error: 'validation.date' })
+    .refine((value) => value >= dateFilterMin && value <= dateFilterMax, { error: 'validation.date_range' })
+    .optional(),
+);
 
 /** A comma-separated list of enum values, as the filter bar's multiselect sends it. */
 export function enumList<T extends string>(values: readonly [T, ...T[]]) {
@@ -301,38 +330,46 @@ export function enumList<T extends string>(values: readonly [T, ...T[]]) {
     .optional();
 }
 
-const createdAtSort = z.enum(['created_at', '-created_at'], { error: 'validation.invalid' }).default('-created_at');
+const createdAtSort = lazySchema(() =>
+  z.enum(['created_at', '-created_at'], { error: 'validation.invalid' }).default('-created_at'),
+);
 
 /** GET /my/transaction: the signed-in user's balance history. */
-export const balanceHistoryQuerySchema = listQuerySchema.extend({
-  sort: createdAtSort,
-  /** Where the page starts, as the previous page's `next_cursor` gave it: the next page without counting the skipped. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
-    .optional(),
-  'filter[type]': enumList(transferCodes),
-  'filter[account]': enumList(userAccountKinds),
-  'filter[date_from]': dateFilter,
-  'filter[date_to]': dateFilter,
-});
+export const balanceHistoryQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({
+    sort: createdAtSort,
+    /** Where the page starts, as the previous page's `next_cursor` gave it: the next page without counting the skipped. */
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/, { error: 'validation.invalid' })
+      .optional(),
+    'filter[type]': enumList(transferCodes),
+    'filter[account]': enumList(userAccountKinds),
+    'filter[date_from]': dateFilter,
+    'filter[date_to]': dateFilter,
+  }),
+);
 export type BalanceHistoryQuery = z.output<typeof balanceHistoryQuerySchema>;
 
 /** GET /transaction: payments of every user (SPEC §2.13); the screen's tabs send `filter[type]`. */
-export const paymentListQuerySchema = listQuerySchema.extend({
-  sort: createdAtSort,
-  'filter[type]': z.enum(paymentTypes, { error: 'validation.invalid' }).optional(),
-  'filter[status]': enumList(paymentStatuses),
-  'filter[uuid]': z.uuid({ error: 'validation.invalid' }).optional(),
-  'filter[username]': z.string().trim().max(50, { error: 'validation.too_long' }).optional(),
-  'filter[date_from]': dateFilter,
-  'filter[date_to]': dateFilter,
-});
+export const paymentListQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({
+    sort: createdAtSort,
+    'filter[type]': z.enum(paymentTypes, { error: 'validation.invalid' }).optional(),
+    'filter[status]': enumList(paymentStatuses),
+    'filter[uuid]': z.uuid({ error: 'validation.invalid' }).optional(),
+    'filter[username]': z.string().trim().max(50, { error: 'validation.too_long' }).optional(),
+    'filter[date_from]': dateFilter,
+    'filter[date_to]': dateFilter,
+  }),
+);
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
 /** GET /wallet: the real wallets of every user (SPEC §2.10). */
-export const walletListQuerySchema = listQuerySchema.extend({
-  'filter[username]': z.string().trim().max(50, { error: 'validation.too_long' }).optional(),
-  'filter[address]': z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
-});
+export const walletListQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({
+    'filter[username]': z.string().trim().max(50, { error: 'validation.too_long' }).optional(),
+    'filter[address]': z.string().trim().max(100, { error: 'validation.too_long' }).optional(),
+  }),
+);
 export type WalletListQuery = z.output<typeof walletListQuerySchema>;

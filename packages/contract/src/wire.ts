@@ -5,6 +5,7 @@ import { z } from 'zod';
 export * from './constants';
 
 import { defaultPageSize, maxPageSize } from './constants';
+import { lazySchema } from './lazy';
 
 export const errorCodes = [
   'unauthenticated',
@@ -56,14 +57,16 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const errorEnvelopeSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.object({ code: z.string(), message: z.string() }),
-    localized_message: z.string(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .meta({ id: 'ErrorEnvelope', description: 'A refusal: a stable code, its English message and the localized one.' });
+export const errorEnvelopeSchema = lazySchema(() =>
+  z
+    .object({
+      success: z.literal(false),
+      error: z.object({ code: z.string(), message: z.string() }),
+      localized_message: z.string(),
+      errors: z.record(z.string(), z.array(z.string())).optional(),
+    })
+    .meta({ id: 'ErrorEnvelope', description: 'A refusal: a stable code, its English message and the localized one.' }),
+);
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 export function successEnvelope<T extends z.ZodType>(data: T) {
@@ -71,37 +74,41 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 }
 
 /** The data of an answer that says only that it was done (sign-out, a password set, a deletion). */
-export const emptyDataSchema = z.null();
+export const emptyDataSchema = lazySchema(() => z.null());
 
-export const paginationSchema = z
-  .object({
-    total_count: z.number().int(),
-    per_page: z.number().int(),
-    current_page: z.number().int(),
-    page_number: z.number().int(),
-    /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
-    total_is_estimate: z.boolean().optional(),
-  })
-  .meta({ id: 'Pagination' });
+export const paginationSchema = lazySchema(() =>
+  z
+    .object({
+      total_count: z.number().int(),
+      per_page: z.number().int(),
+      current_page: z.number().int(),
+      page_number: z.number().int(),
+      /** Set when the total is the database's estimate: a very long list is not counted row by row on every page. */
+      total_is_estimate: z.boolean().optional(),
+    })
+    .meta({ id: 'Pagination' }),
+);
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** The pagination of a list that also pages by keyset (the balance history): the next page's `cursor`. */
-export const keysetPaginationSchema = paginationSchema
-  .extend({ next_cursor: z.string().nullable() })
-  .meta({ id: 'KeysetPagination' });
+export const keysetPaginationSchema = lazySchema(() =>
+  paginationSchema.extend({ next_cursor: z.string().nullable() }).meta({ id: 'KeysetPagination' }),
+);
 export type KeysetPagination = z.infer<typeof keysetPaginationSchema>;
 
-export const filterOptionSchema = z.object({ value: z.string(), label: z.string() });
+export const filterOptionSchema = lazySchema(() => z.object({ value: z.string(), label: z.string() }));
 
 /** A filter the server accepts for a list, rendered by the web's filter bar. */
-export const availableFilterSchema = z
-  .object({
-    name: z.string(),
-    label: z.string(),
-    type: z.enum(['text', 'select', 'multiselect', 'boolean', 'date']),
-    options: z.array(filterOptionSchema).optional(),
-  })
-  .meta({ id: 'AvailableFilter' });
+export const availableFilterSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string(),
+      label: z.string(),
+      type: z.enum(['text', 'select', 'multiselect', 'boolean', 'date']),
+      options: z.array(filterOptionSchema).optional(),
+    })
+    .meta({ id: 'AvailableFilter' }),
+);
 export type AvailableFilter = z.infer<typeof availableFilterSchema>;
 
 export function listEnvelope<T extends z.ZodType>(item: T) {
@@ -148,14 +155,16 @@ export interface ListData<T> {
 }
 
 /** `page` from 1, `count` one of any size up to the maximum, `sort` as `-created_at`. */
-export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  count: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-  sort: z
-    .string()
-    .regex(/^-?[a-z_]+$/)
-    .optional(),
-});
+export const listQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    count: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+    sort: z
+      .string()
+      .regex(/^-?[a-z_]+$/)
+      .optional(),
+  }),
+);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export function paginate(total: number, query: { page: number; count: number }, estimated = false): Pagination {

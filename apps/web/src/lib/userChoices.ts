@@ -1,9 +1,9 @@
-import { listEnvelope, maxPageSize, type User, type UserType, userSchema } from '@paydesk/contract';
+import { lazySchema, listEnvelope, maxPageSize, type User, type UserType, userSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http';
 import { moneyKey } from './moneyKey';
 
-const userListSchema = listEnvelope(userSchema).shape.data;
+const userListSchema = lazySchema(() => listEnvelope(userSchema).shape.data);
 
 /** Select lists load the first 100 users of a type (SPEC §7 Users, §9). */
 export const choiceListSize = maxPageSize;

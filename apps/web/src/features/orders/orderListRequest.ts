@@ -1,4 +1,11 @@
-import { type OrderStatus, type OrderType, orderListQuerySchema, orderTypes, type UserType } from '@paydesk/contract';
+import {
+  lazySchema,
+  type OrderStatus,
+  type OrderType,
+  orderListQuerySchema,
+  orderTypes,
+  type UserType,
+} from '@paydesk/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { currentLanguage } from '../../lib/i18n';
 import type { PagePrefetch } from '../../lib/pagePrefetch';
@@ -45,8 +52,8 @@ export const offersStatus = (screen: OrderListScreen, tab: OrderTab) =>
   screen === 'history' || (screen === 'deals' && directionOf(tab) !== undefined);
 
 /** What the address may set: never the tab itself, which the page holds in `?tab=`, nor a status the bar hides. */
-const urlSchema = orderListQuerySchema.omit({ 'filter[tab]': true, 'filter[direction]': true });
-const urlSchemaWithoutStatus = urlSchema.omit({ 'filter[status]': true });
+const urlSchema = lazySchema(() => orderListQuerySchema.omit({ 'filter[tab]': true, 'filter[direction]': true }));
+const urlSchemaWithoutStatus = lazySchema(() => urlSchema.omit({ 'filter[status]': true }));
 
 /** The list params a tab's address may hold, and the ones it has when it holds none. */
 export function orderListUrl(

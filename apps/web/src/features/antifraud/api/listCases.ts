@@ -1,11 +1,11 @@
-import { antiFraudCaseSchema, type Language, listEnvelope } from '@paydesk/contract';
+import { antiFraudCaseSchema, type Language, lazySchema, listEnvelope } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { caseListsKey } from './antiFraudKey';
 
-const caseListSchema = listEnvelope(antiFraudCaseSchema).shape.data;
+const caseListSchema = lazySchema(() => listEnvelope(antiFraudCaseSchema).shape.data);
 
 /** `GET /anti_fraud/` (SPEC §7): the cases, newest first; the answer is checked against the contract. */
 export const caseListPath = '/anti_fraud/';

@@ -1,9 +1,9 @@
-import { listEnvelope, type Wallet, walletSchema } from '@paydesk/contract';
+import { lazySchema, listEnvelope, type Wallet, walletSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { moneyKey } from '../../../lib/moneyKey';
 
-const walletListSchema = listEnvelope(walletSchema).shape.data;
+const walletListSchema = lazySchema(() => listEnvelope(walletSchema).shape.data);
 
 /** A user holds one virtual wallet and a real address or two: one page of the largest size holds them all. */
 const walletsPageSize = 100;

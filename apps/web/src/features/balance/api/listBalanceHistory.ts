@@ -4,6 +4,7 @@ import {
   type KeysetListData,
   keysetListEnvelope,
   type Language,
+  lazySchema,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
@@ -11,7 +12,7 @@ import { moneyKey } from '../../../lib/moneyKey';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
-const balanceHistorySchema = keysetListEnvelope(balanceHistoryRowSchema).shape.data;
+const balanceHistorySchema = lazySchema(() => keysetListEnvelope(balanceHistoryRowSchema).shape.data);
 
 /**
  * `GET /my/transaction`: one page of the user's balance history (one row per business event), newest first unless a

@@ -1,11 +1,18 @@
-import { type Direction, directionSchema, type Language, type ListData, listEnvelope } from '@paydesk/contract';
+import {
+  type Direction,
+  directionSchema,
+  type Language,
+  type ListData,
+  lazySchema,
+  listEnvelope,
+} from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { directionListsKey } from './directionsKey';
 
-const directionListSchema = listEnvelope(directionSchema).shape.data;
+const directionListSchema = lazySchema(() => listEnvelope(directionSchema).shape.data);
 
 /** The list reads itself again this often: executors and requisites change state without an order event. */
 export const directionsRefreshMs = 10_000;

@@ -1,4 +1,4 @@
-import { flowSchema, listEnvelope } from '@paydesk/contract';
+import { flowSchema, lazySchema, listEnvelope } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
@@ -7,7 +7,7 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 export const flowsKey = ['flows'] as const;
 export const flowListsKey = [...flowsKey, 'list'] as const;
 
-const flowListSchema = listEnvelope(flowSchema).shape.data;
+const flowListSchema = lazySchema(() => listEnvelope(flowSchema).shape.data);
 
 /** `GET /flow`: one page of the flows with their executors and rates (SPEC §2.19, §7 Flows and partners). */
 export const flowsListQuery = (params: ListParams) =>

@@ -1,11 +1,11 @@
-import { type RateSourceInfo, rateSourceSchema } from '@paydesk/contract';
+import { lazySchema, type RateSourceInfo, rateSourceSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { flowsKey } from './listFlows';
 
-const rateSourcesSchema = z.array(rateSourceSchema);
+const rateSourcesSchema = lazySchema(() => z.array(rateSourceSchema));
 
 /** `GET /flow/currency_rate_source`: the sources of a currency pair, each with the rate it has now. */
 export async function listRateSources(fiat: string, crypto: string, signal?: AbortSignal): Promise<RateSourceInfo[]> {

@@ -1,11 +1,11 @@
-import { type TraderRestriction, traderRestrictionSchema } from '@paydesk/contract';
+import { lazySchema, type TraderRestriction, traderRestrictionSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { flowsKey } from './listFlows';
 
-const restrictionsSchema = z.array(traderRestrictionSchema);
+const restrictionsSchema = lazySchema(() => z.array(traderRestrictionSchema));
 
 export const traderRestrictionsKey = [...flowsKey, 'trader-restrictions'] as const;
 

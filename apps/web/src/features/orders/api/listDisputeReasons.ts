@@ -1,9 +1,9 @@
-import { type DisputeReason, disputeReasonSchema } from '@paydesk/contract';
+import { type DisputeReason, disputeReasonSchema, lazySchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 
-const reasonListSchema = z.array(disputeReasonSchema);
+const reasonListSchema = lazySchema(() => z.array(disputeReasonSchema));
 
 /** `GET /dispute/reason`: every reason with the fields it asks for and its names in both languages. */
 export async function fetchDisputeReasons(signal?: AbortSignal): Promise<DisputeReason[]> {

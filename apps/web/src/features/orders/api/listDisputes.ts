@@ -4,6 +4,7 @@ import {
   disputeSchema,
   type Language,
   type ListData,
+  lazySchema,
   listEnvelope,
   type UserType,
 } from '@paydesk/contract';
@@ -29,7 +30,7 @@ export function disputeListPath(role: UserType): string {
   return listPaths[role] ?? '/dispute/';
 }
 
-const disputeListSchema = listEnvelope(disputeSchema).shape.data;
+const disputeListSchema = lazySchema(() => listEnvelope(disputeSchema).shape.data);
 
 export interface DisputeListRequest {
   /** The APPEALS tab is the admin's and the merchant's (SPEC §2.12). */

@@ -2,6 +2,7 @@ import {
   type DealTab,
   type Language,
   type ListData,
+  lazySchema,
   listEnvelope,
   type Order,
   type OrderStatus,
@@ -27,7 +28,7 @@ export function orderListPath(role: UserType): string {
   return listPaths[role] ?? '/order';
 }
 
-const orderListSchema = listEnvelope(orderSchema).shape.data;
+const orderListSchema = lazySchema(() => listEnvelope(orderSchema).shape.data);
 
 /** What a tab pins: the direction on /active and /history (SPEC §2.12), the deals tab on /deals (DESIGN §13). */
 export type OrderTab = { direction: OrderType } | { deals: DealTab };

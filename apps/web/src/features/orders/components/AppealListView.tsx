@@ -1,5 +1,12 @@
 import { Group, Stack } from '@mantine/core';
-import { type AccessSubject, can, type Dispute, type DisputeStatus, disputeListQuerySchema } from '@paydesk/contract';
+import {
+  type AccessSubject,
+  can,
+  type Dispute,
+  type DisputeStatus,
+  disputeListQuerySchema,
+  lazySchema,
+} from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
@@ -29,7 +36,7 @@ export const appealStatuses: Record<OrderScreen, readonly DisputeStatus[]> = {
 };
 
 /** What the address may set: the screen, not the address, says the statuses. */
-const urlSchema = disputeListQuerySchema.omit({ 'filter[status]': true });
+const urlSchema = lazySchema(() => disputeListQuerySchema.omit({ 'filter[status]': true }));
 
 export interface AppealListViewProps {
   screen: OrderScreen;

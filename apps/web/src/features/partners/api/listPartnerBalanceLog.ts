@@ -3,6 +3,7 @@ import {
   balanceLogEntrySchema,
   type Language,
   type ListData,
+  lazySchema,
   listEnvelope,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { partnersKey } from './listPartnerSystems';
 
-const balanceLogSchema = listEnvelope(balanceLogEntrySchema).shape.data;
+const balanceLogSchema = lazySchema(() => listEnvelope(balanceLogEntrySchema).shape.data);
 
 /**
  * `GET /partner-system/{slug}/balance-log`: one page of the partner's ledger history with the server's filters

@@ -1,4 +1,4 @@
-import { type Language, listEnvelope, type PaymentType, paymentSchema } from '@paydesk/contract';
+import { type Language, lazySchema, listEnvelope, type PaymentType, paymentSchema } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { moneyKey } from '../../../lib/moneyKey';
@@ -8,7 +8,7 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 /** Root of the payments queries. It sits under `moneyKey`, so real-time deposits and money mutations refresh it. */
 export const paymentsKey = [...moneyKey, 'payments'] as const;
 
-const paymentListSchema = listEnvelope(paymentSchema).shape.data;
+const paymentListSchema = lazySchema(() => listEnvelope(paymentSchema).shape.data);
 
 export const paymentListPath = '/transaction';
 

@@ -1,6 +1,6 @@
 import { Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type Payment, type PaymentType, paymentListQuerySchema } from '@paydesk/contract';
+import { lazySchema, type Payment, type PaymentType, paymentListQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
@@ -16,7 +16,7 @@ import { ReportSentModal } from './ReportSentModal';
 type Dialog = { kind: 'reject'; payment: Payment } | { kind: 'sent'; payment: Payment };
 
 /** What the address may set: the type is the tab's. */
-const urlSchema = paymentListQuerySchema.omit({ 'filter[type]': true });
+const urlSchema = lazySchema(() => paymentListQuerySchema.omit({ 'filter[type]': true }));
 
 /**
  * One tab of /pay (SPEC §2.13): the server's filters, the tab's columns and pagination. On withdrawals an admin

@@ -1,11 +1,11 @@
-import { type Restriction, restrictionSchema } from '@paydesk/contract';
+import { lazySchema, type Restriction, restrictionSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 import { requisitesKey } from './listRequisites';
 
 /** The answer of `GET` and `PUT /requisite/{id}/restrictions`. */
-export const restrictionsSchema = z.array(restrictionSchema);
+export const restrictionsSchema = lazySchema(() => z.array(restrictionSchema));
 
 export const restrictionsKey = (id: string) => [...requisitesKey, 'restrictions', id] as const;
 

@@ -1,10 +1,10 @@
-import { type Language, listEnvelope, requisiteSchema } from '@paydesk/contract';
+import { type Language, lazySchema, listEnvelope, requisiteSchema } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 
-const requisiteListSchema = listEnvelope(requisiteSchema).shape.data;
+const requisiteListSchema = lazySchema(() => listEnvelope(requisiteSchema).shape.data);
 
 /**
  * Whose requisites a screen lists: every one (the admin's /requisites, `GET /requisite`) or the trader's own

@@ -1,11 +1,11 @@
-import { ownFeeSchema } from '@paydesk/contract';
+import { lazySchema, ownFeeSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 
 export type OwnFee = z.infer<typeof ownFeeSchema>;
 
-const ownFeesSchema = z.array(ownFeeSchema);
+const ownFeesSchema = lazySchema(() => z.array(ownFeeSchema));
 
 export const ownFeesKey = ['settings', 'fees'] as const;
 

@@ -1,11 +1,11 @@
-import { type Language, type WebhookSetting, webhookSettingSchema } from '@paydesk/contract';
+import { type Language, lazySchema, type WebhookSetting, webhookSettingSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 
 /** The answer of `GET` and `PUT /user/webhook`: every webhook with its state. */
-export const webhookSettingsSchema = z.array(webhookSettingSchema);
+export const webhookSettingsSchema = lazySchema(() => z.array(webhookSettingSchema));
 
 /** The webhooks' titles come in the request's language, so the language is part of the key. */
 export const webhooksKey = (language: Language) => ['settings', 'webhooks', language] as const;

@@ -1,9 +1,9 @@
-import { listEnvelope, requisiteSchema } from '@paydesk/contract';
+import { lazySchema, listEnvelope, requisiteSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { terminalsKey } from './terminalsKey';
 
-const requisiteListSchema = listEnvelope(requisiteSchema).shape.data;
+const requisiteListSchema = lazySchema(() => listEnvelope(requisiteSchema).shape.data);
 
 /** SPEC §7: the terminal form's requisite list is fetched with count 1000, so every one is offered at once. */
 export const requisiteChoicesCount = 1000;

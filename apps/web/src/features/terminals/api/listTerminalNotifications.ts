@@ -1,6 +1,7 @@
 import {
   type Language,
   type ListData,
+  lazySchema,
   listEnvelope,
   type TerminalNotification,
   terminalNotificationSchema,
@@ -12,7 +13,7 @@ import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { terminalPath } from './terminalMutation';
 import { terminalsKey } from './terminalsKey';
 
-const notificationListSchema = listEnvelope(terminalNotificationSchema).shape.data;
+const notificationListSchema = lazySchema(() => listEnvelope(terminalNotificationSchema).shape.data);
 
 /** `GET /terminal/{guid}/notification/`: the bank messages a terminal forwarded, newest first, a page at a time. */
 export async function fetchTerminalNotifications(

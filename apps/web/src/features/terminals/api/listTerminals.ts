@@ -1,4 +1,4 @@
-import { type Language, listEnvelope, terminalSchema } from '@paydesk/contract';
+import { type Language, lazySchema, listEnvelope, terminalSchema } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
@@ -11,7 +11,7 @@ import { terminalListsKey } from './terminalsKey';
  */
 export type TerminalScope = 'all' | 'own';
 
-const terminalListSchema = listEnvelope(terminalSchema).shape.data;
+const terminalListSchema = lazySchema(() => listEnvelope(terminalSchema).shape.data);
 
 const listPaths: Record<TerminalScope, string> = { all: '/terminal', own: '/trader/terminal' };
 

@@ -1,10 +1,10 @@
-import { type AuditEvent, auditEventSchema, type ListData, listEnvelope } from '@paydesk/contract';
+import { type AuditEvent, auditEventSchema, type ListData, lazySchema, listEnvelope } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { usersKey } from './listUsers';
 
-const auditListSchema = listEnvelope(auditEventSchema).shape.data;
+const auditListSchema = lazySchema(() => listEnvelope(auditEventSchema).shape.data);
 
 /** `GET /user/{uuid}/audit`: who changed what on the user, newest first. */
 export async function fetchUserAudit(

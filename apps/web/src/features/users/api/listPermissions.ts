@@ -1,11 +1,11 @@
-import { permissionSchema } from '@paydesk/contract';
+import { lazySchema, permissionSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 
 export type PermissionEntry = z.infer<typeof permissionSchema>;
 
-const permissionsSchema = z.array(permissionSchema);
+const permissionsSchema = lazySchema(() => z.array(permissionSchema));
 
 /** `GET /permission`: the permissions an admin can be given. Read once, like the roles. */
 export const permissionsQuery = queryOptions({

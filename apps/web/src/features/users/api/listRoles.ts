@@ -1,11 +1,11 @@
-import { roleSchema } from '@paydesk/contract';
+import { lazySchema, roleSchema } from '@paydesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../lib/http';
 
 export type Role = z.infer<typeof roleSchema>;
 
-const rolesSchema = z.array(roleSchema);
+const rolesSchema = lazySchema(() => z.array(roleSchema));
 
 /** `GET /role`: the roles an admin can hold. They change only with a release, so they are read once. */
 export const rolesQuery = queryOptions({

@@ -1,4 +1,4 @@
-import { type ListData, listEnvelope, type User, type UserType, userSchema } from '@paydesk/contract';
+import { type ListData, lazySchema, listEnvelope, type User, type UserType, userSchema } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fetchListPage, listPageQuery } from '../../../lib/listQuery';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
@@ -11,7 +11,7 @@ export const usersKey = ['users'] as const;
 
 export const userListPath = '/user';
 
-const userListSchema = listEnvelope(userSchema).shape.data;
+const userListSchema = lazySchema(() => listEnvelope(userSchema).shape.data);
 
 /** The query of one type's list: the type and the list's page, page size and filters. */
 export function userListQueryParams(type: ManagedUserType, params: ListParams): Record<string, string> {

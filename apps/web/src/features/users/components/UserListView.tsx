@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { can, type User, userListQuerySchema } from '@paydesk/contract';
+import { can, lazySchema, type User, userListQuerySchema } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ type Dialog =
   | { kind: 'unblock'; user: User };
 
 /** What the address may set: the type is the screen's or the tab's. */
-const urlSchema = userListQuerySchema.omit({ 'filter[type]': true });
+const urlSchema = lazySchema(() => userListQuerySchema.omit({ 'filter[type]': true }));
 
 export interface UserListViewProps {
   type: ManagedUserType;

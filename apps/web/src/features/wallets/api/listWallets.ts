@@ -1,4 +1,4 @@
-import { listEnvelope, walletSchema } from '@paydesk/contract';
+import { lazySchema, listEnvelope, walletSchema } from '@paydesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { listPageQuery } from '../../../lib/listQuery';
 import { moneyKey } from '../../../lib/moneyKey';
@@ -9,7 +9,7 @@ export const walletsKey = [...moneyKey, 'wallets'] as const;
 
 /** `GET /wallet` (DESIGN §6): every real wallet with its holder and what it received (SPEC §2.10). */
 /** `GET /wallet` and `GET /user/wallet/` answer the same list. */
-export const walletListSchema = listEnvelope(walletSchema).shape.data;
+export const walletListSchema = lazySchema(() => listEnvelope(walletSchema).shape.data);
 
 export const walletListPath = '/wallet';
 
