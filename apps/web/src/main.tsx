@@ -1,6 +1,8 @@
 import './lib/zodWithoutEval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/layout/languageSwitch.css';
+import { nextTask } from './lib/nextTask';
 
 /**
  * The entry: the stylesheet, and the app's start once the browser has painted what the server sent. A signed-in
@@ -17,7 +19,11 @@ function startApp(): void {
   // load in parallel instead of module by module as the start's imports come to them.
   const preloads = document.getElementById('pd-preloads');
   if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content);
-  void import('./app/start').then((module) => module.start(root as HTMLElement));
+  // The start's code runs in the task that loads it; the start itself in the next (lib/nextTask.ts).
+  void import('./app/start').then(async (module) => {
+    await nextTask();
+    await module.start(root as HTMLElement);
+  });
 }
 
 // A frame to show, in a tab on screen: start after its first paint. A hidden tab paints nothing (and runs no

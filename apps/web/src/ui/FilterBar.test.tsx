@@ -1,7 +1,7 @@
 import type { AvailableFilter } from '@paydesk/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { compactFilters, FilterBar } from './FilterBar';
 import { renderWithProviders } from './test-utils';
 
@@ -128,5 +128,38 @@ describe('FilterBar', () => {
     renderWithProviders(<FilterBar filters={filters} onApply={vi.fn()} />, { language: 'ru' });
     expect(screen.getByRole('button', { name: 'Применить' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Сбросить' })).toBeInTheDocument();
+  });
+});
+
+describe('FilterBar on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width') });
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('keeps the fields behind a Filters button that counts the applied ones, and applies as on a wide screen', async () => {
+    const { onApply, user } = renderBar({ username: 'ann', currency: 'RUB' });
+    const toggle = screen.getByRole('button', { name: 'Filters: 2' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Username')).toHaveValue('ann');
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'bob');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenCalledWith({ username: 'bob', currency: 'RUB' });
+
+    await user.click(toggle);
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+  });
+
+  it('says just "Filters" when none applies, in Russian too', () => {
+    renderWithProviders(<FilterBar filters={filters} onApply={vi.fn()} />, { language: 'ru' });
+    expect(screen.getByRole('button', { name: 'Фильтры' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,7 +1,9 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { AvailableFilter } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import { IconFilter } from '@tabler/icons-react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/viewport';
 import { DateField } from './DateField';
 import { MultiSelectField } from './MultiSelectField';
 import { SingleSelect } from './SingleSelect';
@@ -81,9 +83,17 @@ function FilterField({ filter, value, onChange }: FilterFieldProps) {
   }
 }
 
-/** A filter form built from the server's available filters, with Apply and Reset. */
+/**
+ * A filter form built from the server's available filters, with Apply and Reset. On a phone the fields wait behind a
+ * Filters button (naming how many apply): five fields stacked would push the list off the first screen, and their
+ * pickers cost a phone's start more than the list itself.
+ */
 export function FilterBar({ filters, initialValues = {}, onApply }: FilterBarProps) {
   const { t } = useTranslation('ui');
+  const phone = usePhone();
+  const [shown, setShown] = useState(false);
+  const formId = useId();
+  const applied = Object.keys(initialValues).length;
   const [draft, setDraft] = useState<FilterValues>(initialValues);
   const appliedKey = JSON.stringify(initialValues);
   const [shownKey, setShownKey] = useState(appliedKey);
@@ -101,8 +111,20 @@ export function FilterBar({ filters, initialValues = {}, onApply }: FilterBarPro
     onApply({});
   };
 
-  return (
-    <form onSubmit={apply} aria-label={t('filters.title')}>
+  const toggle = phone && (
+    <Button
+      variant="default"
+      leftSection={<IconFilter size={16} stroke={1.6} aria-hidden />}
+      aria-expanded={shown}
+      aria-controls={shown ? formId : undefined}
+      onClick={() => setShown((current) => !current)}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      {applied > 0 ? t('filters.titleApplied', { count: applied }) : t('filters.title')}
+    </Button>
+  );
+  const form = (
+    <form id={formId} onSubmit={apply} aria-label={t('filters.title')}>
       <Group align="flex-end" gap="sm" wrap="wrap">
         {filters.map((filter) => (
           <FilterField
@@ -120,5 +142,14 @@ export function FilterBar({ filters, initialValues = {}, onApply }: FilterBarPro
         </Group>
       </Group>
     </form>
+  );
+  // The button keeps its place (and the focus) when the fields open below it.
+  return phone ? (
+    <Stack gap="sm">
+      {toggle}
+      {shown && form}
+    </Stack>
+  ) : (
+    form
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { pageSizes, type Pagination as WirePagination } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -55,12 +55,12 @@ export function ListPagination({ pagination, onPageChange, onPageSizeChange }: L
           size="sm"
           getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
         />
-        <Select
+        {/* The browser's own select: three sizes need no searchable dropdown, and a phone shows its native picker. */}
+        <NativeSelect
           aria-label={t('pagination.pageSize')}
           data={pageSizeOptions(pagination.per_page)}
           value={String(pagination.per_page)}
-          onChange={(value) => value && onPageSizeChange(Number(value))}
-          allowDeselect={false}
+          onChange={(event) => onPageSizeChange(Number(event.currentTarget.value))}
           size="xs"
           w={80}
         />

@@ -23,8 +23,8 @@ export interface ShellContext {
 const loadSignedInLayout = () => import('./SignedInLayout');
 const SignedInLayout = lazy(() => loadSignedInLayout().then((module) => ({ default: module.SignedInLayout })));
 
-export function preloadSignedInShell(): void {
-  void loadSignedInLayout().catch(() => undefined);
+export function preloadSignedInShell(): Promise<unknown> {
+  return loadSignedInLayout().catch(() => undefined);
 }
 
 function useDocumentTitle(pathname: string) {

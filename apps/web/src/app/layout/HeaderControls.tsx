@@ -1,30 +1,34 @@
-import {
-  ActionIcon,
-  Group,
-  type MantineColorScheme,
-  SegmentedControl,
-  Text,
-  useMantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Group, type MantineColorScheme, Text, useMantineColorScheme } from '@mantine/core';
 import { type Language, languages } from '@paydesk/contract';
 import { IconBuildingBank, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
 
-/** SPEC §2.3 language switch; the choice is stored and sent with every request (`x-language`). */
+/**
+ * SPEC §2.3 language switch; the choice is stored and sent with every request (`x-language`). Native radio buttons in
+ * a radio group (arrow keys move between them), drawn as a segmented control by languageSwitch.css.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('app');
+  const name = useId();
   const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('header.language')}
-      value={value}
-      onChange={(next) => {
-        if (isLanguage(next)) void changeLanguage(next);
-      }}
-      data={languages.map((language: Language) => ({ value: language, label: language.toUpperCase() }))}
-    />
+    <div role="radiogroup" aria-label={t('header.language')} className="pd-language-switch">
+      {languages.map((language: Language) => (
+        <label key={language} className="pd-language-option" data-checked={language === value || undefined}>
+          <input
+            type="radio"
+            className="pd-language-input"
+            name={name}
+            value={language}
+            checked={language === value}
+            onChange={() => void changeLanguage(language)}
+          />
+          {language.toUpperCase()}
+        </label>
+      ))}
+    </div>
   );
 }
 

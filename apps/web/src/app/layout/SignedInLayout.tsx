@@ -1,11 +1,12 @@
 import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { menuFor } from '@paydesk/contract';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../lib/query';
+import { usePhone } from '../../lib/viewport';
 import { PageLoader } from '../pages/PageLoader';
 import { useRealtime } from '../realtime';
 import type { ShellContext } from './AppLayout';
@@ -35,7 +36,7 @@ export function SignedInLayout({ shell, signingOut }: SignedInLayoutProps) {
   const [desktopOpened, desktop] = useDisclosure(true);
 
   // A collapsed menu only slides off-screen; `inert` keeps its links out of the keyboard's and screen readers' way.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
   const menuHidden = phone ? !mobileOpened : !desktopOpened;
   const DesktopToggleIcon = desktopOpened ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
 

@@ -260,8 +260,7 @@ describe('wallets and history', () => {
     await waitFor(() => expect(historyQueries.at(-1)?.get('page')).toBe('3'));
     expect(historyQueries.at(-1)?.has('count')).toBe(false);
 
-    await user.click(within(history).getByRole('combobox', { name: 'Rows per page' }));
-    await user.click(await screen.findByRole('option', { name: '50' }));
+    await user.selectOptions(within(history).getByRole('combobox', { name: 'Rows per page' }), '50');
 
     await waitFor(() => expect(historyQueries.at(-1)?.get('count')).toBe('50'));
     expect(historyQueries.at(-1)?.get('page')).toBe('1');

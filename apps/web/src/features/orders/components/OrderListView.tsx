@@ -1,11 +1,11 @@
 import { Group, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { can, type Order, type UserType } from '@paydesk/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { useFailureText } from '../../../lib/useFailureText';
+import { usePhone } from '../../../lib/viewport';
 import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { FilterBar } from '../../../ui/FilterBar';
@@ -57,8 +57,8 @@ export function OrderListView({ screen, tab, role }: OrderListViewProps) {
   const request = { role, tab, statuses: screenStatuses[screen], params: list.params };
   const orders = useOrdersList(request);
   const send = useOrderAction();
-  // Below Mantine's `sm` breakpoint (a phone) the list is cards: a table's amount and actions would be off screen.
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  // On a phone the list is cards: a table's amount and actions would be off screen.
+  const phone = usePhone();
   const [details, setDetails] = useState<string | null>(null);
   const [disputing, setDisputing] = useState<Order | null>(null);
   const [confirming, setConfirming] = useState<{ order: Order; action: ConfirmedAction } | null>(null);

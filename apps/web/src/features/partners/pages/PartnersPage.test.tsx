@@ -126,8 +126,7 @@ describe('partner system details', () => {
     await waitFor(() => expect(log().at(-1)?.get('page')).toBe('2'));
     expect(log().at(-1)?.get('count')).toBeNull();
 
-    await user.click(within(history).getByRole('combobox', { name: 'Rows per page' }));
-    await user.click(await screen.findByRole('option', { name: '50' }));
+    await user.selectOptions(within(history).getByRole('combobox', { name: 'Rows per page' }), '50');
     await waitFor(() => expect(log().at(-1)?.get('count')).toBe('50'));
     expect(log().at(-1)?.get('page')).toBe('1');
 
