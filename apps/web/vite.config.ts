@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chunkPlanMode, libraryGroups, screensGroup, writeChunkPlan } from './chunkPlan';
 import { pageShell } from './pageShell';
@@ -6,8 +8,24 @@ import { pageShell } from './pageShell';
 /** Where `npm run dev` sends API and socket calls; API_URL points it at a server on another port. */
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+/** Mantine's `useId`, replaced by src/lib/mantineUseId.ts (why: there) wherever @mantine/hooks imports its own. */
+export function mantineUseId(): Plugin {
+  let replacement = '';
+  return {
+    name: 'paydesk-mantine-use-id',
+    enforce: 'pre',
+    configResolved(config) {
+      replacement = join(config.root, 'src/lib/mantineUseId.ts');
+    },
+    resolveId(source, importer) {
+      const fromHooks = importer?.replaceAll('\\', '/').includes('/@mantine/hooks/esm/');
+      return fromHooks && source === './use-id/use-id.mjs' ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), writeChunkPlan(), pageShell()],
+  plugins: [react(), mantineUseId(), writeChunkPlan(), pageShell()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/ws': { target: api.replace(/^http/, 'ws'), ws: true } },

@@ -5,7 +5,7 @@ export * from './api-v1';
 export * from './directions';
 export * from './disputes';
 export * from './flows';
-export { lazySchema } from './lazy';
+export { buildSchema, lazySchema } from './lazy';
 export * from './money';
 export * from './orders';
 export * from './partners';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { lazySchema } from './lazy';
+import { buildSchema, lazySchema } from './lazy';
 
 const browser = globalThis as { window?: unknown };
 afterEach(() => {
@@ -46,5 +46,42 @@ describe('lazySchema', () => {
     ).toMatchObject({ more: 2 });
     expect(amount.optional().parse(undefined)).toBeUndefined();
     expect(builds).toBe(1);
+  });
+});
+
+describe('buildSchema', () => {
+  it('in a browser, builds a schema and every lazy schema it is made of without parsing', () => {
+    browser.window = {};
+    const built: string[] = [];
+    const counted = <T extends object>(name: string, build: () => T) =>
+      lazySchema(() => {
+        built.push(name);
+        return build();
+      });
+    const amount = counted('amount', () => z.string().regex(/^\d+$/));
+    const status = counted('status', () => z.enum(['new', 'paid']));
+    const item = counted('item', () => z.object({ amount, status: status.optional(), tags: z.array(amount) }));
+    const tree = counted('tree', () =>
+      z.object({
+        items: z.array(item),
+        either: z.union([amount, z.number()]),
+      }),
+    );
+    expect(built).toEqual([]);
+    buildSchema(tree);
+    expect(built.sort()).toEqual(['amount', 'item', 'status', 'tree']);
+    expect(tree.parse({ items: [{ amount: '1', tags: [] }], either: 2 })).toMatchObject({ either: 2 });
+  });
+
+  it('walks a schema built at once (outside a browser) and a recursive one without end', () => {
+    type Node = { next?: Node };
+    const node: z.ZodType<Node> = z.object({
+      get next() {
+        return node.optional();
+      },
+    });
+    const pair = z.object({ left: node, right: z.tuple([node, z.string()]) });
+    expect(() => buildSchema(pair)).not.toThrow();
+    expect(pair.parse({ left: {}, right: [{ next: {} }, 'x'] })).toEqual({ left: {}, right: [{ next: {} }, 'x'] });
   });
 });

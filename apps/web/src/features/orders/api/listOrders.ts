@@ -11,7 +11,7 @@ import {
   type UserType,
 } from '@paydesk/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { fetchListPage } from '../../../lib/listQuery';
 import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { type ListParams, toListQuery } from '../../../ui/useListParams';
 import { ordersKey } from './ordersKey';
@@ -50,8 +50,7 @@ export function orderListQueryParams(request: OrderListRequest): Record<string, 
 
 /** `GET [/{role}]/order` for one tab, newest first; the answer is checked against the contract. */
 export async function fetchOrders(request: OrderListRequest, signal?: AbortSignal): Promise<ListData<Order>> {
-  const data = await http.get<unknown>(orderListPath(request.role), { query: orderListQueryParams(request), signal });
-  return orderListSchema.parse(data);
+  return fetchListPage(orderListPath(request.role), orderListSchema, orderListQueryParams(request), signal);
 }
 
 export const ordersListQuery = (request: OrderListRequest, language: Language) =>

@@ -74,6 +74,21 @@ describe('order cards on a phone', () => {
     expect(await screen.findByText('No active orders')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('shows a long list a few cards at a time, busy until every card is in', async () => {
+    const orders = Array.from({ length: 10 }, (_, index) =>
+      makeOrder({ guid: `01a201f1-0000-7000-8000-0000000001${String(index).padStart(2, '0')}` }),
+    );
+    serveTrader({ pay_in: orders });
+    renderApp('/active');
+    const list = await screen.findByRole('list', { name: 'Active pay-in orders' });
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(10);
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    const last = within(list).getAllByRole('listitem')[9];
+    expect(last).toHaveAccessibleName(expect.stringMatching(/^Order 01a2.+0109$/));
+  });
 });
 
 describe('order timer', () => {
