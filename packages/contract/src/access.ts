@@ -141,6 +141,8 @@ export interface Screen {
   readonly capability: CapabilityName | 'public';
   /** i18n key of the side-menu label; screens without one are not in the menu. */
   readonly menuLabel?: string;
+  /** i18n key of the screen's title where it says more than its menu label (the document title, the heading). */
+  readonly titleKey?: string;
   /** Narrower capability for the menu entry than for the route (the terminal screen serves admins too, §2.18). */
   readonly menuCapability?: CapabilityName;
   /** `later` screens belong to a later issue and show a "not available yet" page. */
@@ -151,7 +153,13 @@ export interface Screen {
  * Every history-mode route of SPEC §2.1, in side-menu order (§2.2) first, then the routes with no menu entry.
  */
 export const screens: readonly Screen[] = [
-  { path: '/partners', capability: 'partners.read', menuLabel: 'menu.partners', status: 'ready' },
+  {
+    path: '/partners',
+    capability: 'partners.read',
+    menuLabel: 'menu.partners',
+    titleKey: 'screen.partners',
+    status: 'ready',
+  },
   { path: '/users', capability: 'users.manage', menuLabel: 'menu.users', status: 'ready' },
   { path: '/agent/traders', capability: 'agent.traders', menuLabel: 'menu.agentTraders', status: 'ready' },
   { path: '/active', capability: 'orders.read', menuLabel: 'menu.active', status: 'ready' },
@@ -205,9 +213,9 @@ export function menuFor(subject: AccessSubject): Screen[] {
 }
 
 /**
- * i18n key (the web app's namespace `app`) of a screen's title: its menu label, else `screen.<path>`. The document
+ * i18n key (the web app's namespace `app`) of a screen's title: its own, else its menu label, else `screen.<path>`. The document
  * title and the page's heading show it, and so does the first HTML the server sends for the screen (its page shell).
  */
 export function screenTitleKey(screen: Screen): string {
-  return screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;
+  return screen.titleKey ?? screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;
 }
