@@ -213,8 +213,9 @@ export function menuFor(subject: AccessSubject): Screen[] {
 }
 
 /**
- * i18n key (the web app's namespace `app`) of a screen's title: its own, else its menu label, else `screen.<path>`. The document
- * title and the page's heading show it, and so does the first HTML the server sends for the screen (its page shell).
+ * i18n key (the web app's namespace `app`) of a screen's title: its own, else its menu label, else `screen.<path>`.
+ * The document title and the page's heading show it, and so does the first HTML the server sends for the screen (its
+ * page shell).
  */
 export function screenTitleKey(screen: Screen): string {
   return screen.titleKey ?? screen.menuLabel ?? `screen.${screen.path.slice(1).replaceAll('/', '_')}`;

@@ -136,7 +136,7 @@ export function PartnerDetailView({ slug, known, onBack, onEdit, focusTitle }: P
       </Group>
       {!system && (
         <Title order={1} size="h2">
-          {t('title')}
+          {t('screen.partners', { ns: 'app' })}
         </Title>
       )}
       {detail.isError && !system && (
@@ -150,7 +150,7 @@ export function PartnerDetailView({ slug, known, onBack, onEdit, focusTitle }: P
           <Group justify="space-between" gap="sm">
             <Stack gap={0}>
               <Text size="sm" c="dimmed">
-                {t('title')}
+                {t('screen.partners', { ns: 'app' })}
               </Text>
               <Title order={1} size="h2" ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
                 {system.partner.title}

@@ -86,7 +86,7 @@ export function PartnersPage() {
         <Stack gap="md">
           <Group justify="space-between" gap="sm">
             <Title order={1} size="h2" ref={listTitleRef} tabIndex={-1} style={{ outline: 'none' }}>
-              {t('title')}
+              {t('screen.partners', { ns: 'app' })}
             </Title>
             {mayManage && (
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'create' })}>
