@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { demoPassword, seedDemo } from '../src/db/seed';
 import { runChecks } from '../src/modules/anti-fraud/anti-fraud.service';
 import { antiFraudCases } from '../src/modules/anti-fraud/anti-fraud.table';
 import { orders } from '../src/modules/orders/orders.table';
+import { requisites } from '../src/modules/requisites/requisites.table';
 import { createFirstAdmin } from '../src/modules/users/first-admin';
 import { Client, createTestApp, type TestContext } from './harness';
 
@@ -188,10 +189,7 @@ describe('demo seed (DESIGN §7)', () => {
   it('gives the order screens a first history, and moves live demo orders along (DESIGN §7)', async () => {
     const traffic = ctx.app.demoTraffic;
     if (!traffic) throw new Error('the demo test app runs in demo mode');
-    // The demo's dice are seeded here: its amounts, banks and options are random, and some draws rightly meet a
-    // refusal (three SBP pay-ins already open on the one SBP phone), which would make the counts below a gamble.
-    const dice = vi.spyOn(Math, 'random').mockImplementation(seededRandom(20261126));
-    onTestFinished(() => dice.mockRestore());
+    // The first orders name how each is paid, so they are the same whatever the dice say (the amounts are random).
     await traffic.seedOrders();
     const root = await new Client(ctx.app).signIn('root', demoPassword);
     const seeded = (await root.get('/api/inner/order?per_page=50')).json().data.items as {
@@ -225,7 +223,11 @@ describe('demo seed (DESIGN §7)', () => {
     const cases = await ctx.app.db.select().from(antiFraudCases);
     expect(cases.map((row) => [row.rule, row.targetClientId])).toEqual([['client_orders_per_hour', 'payer-7']]);
 
-    // Live traffic: a round creates an order; once its time has come, the next round moves it on.
+    // Live traffic: a round creates an order; once its time has come, the next round moves it on. Its dice are seeded
+    // here: its amounts, banks and options are random, and some draws rightly meet a refusal (three SBP pay-ins
+    // already open on the one SBP phone), which would make the count below a gamble.
+    const dice = vi.spyOn(Math, 'random').mockImplementation(seededRandom(20261126));
+    onTestFinished(() => dice.mockRestore());
     const before = seeded.length;
     for (let round = 0; round < 6; round += 1) await traffic.createRandom();
     const all = await ctx.database.db.select().from(orders);
@@ -251,6 +253,24 @@ describe('demo seed (DESIGN §7)', () => {
       }
     }
     expect((await root.get('/api/inner/ledger/reconciliation')).json().data.ok).toBe(true);
+  });
+
+  it("makes the first history's appeal on the next bank's card when the first one's is switched off", async () => {
+    const traffic = ctx.app.demoTraffic;
+    if (!traffic) throw new Error('the demo test app runs in demo mode');
+    await ctx.database.db.update(requisites).set({ isActive: false }).where(eq(requisites.paymentType, 'vtb'));
+    await traffic.seedOrders();
+    const root = await new Client(ctx.app).signIn('root', demoPassword);
+    const [appeal] = (await root.get('/api/inner/dispute/?filter[status]=open')).json().data.items as {
+      order_uuid: string;
+      files: { name: string }[];
+    }[];
+    const [order] = await ctx.database.db
+      .select({ paymentType: orders.paymentType })
+      .from(orders)
+      .where(eq(orders.id, appeal?.order_uuid ?? ''));
+    expect(order?.paymentType).toBe('alfabank');
+    expect(appeal?.files.map((file) => file.name)).toEqual(['receipt.pdf']);
   });
 
   it('links the demo agent to its traders with fee tiers in place', async () => {

@@ -46,6 +46,7 @@ export function seededRandom(seed: number): () => number {
 
 /** The banks the demo's payers pay from (a card pay-in names one, as a shop that asks its payer does), as often. */
 export const payerBanks = ['sberbank', 'sberbank', 'sberbank', 'tbank', 'tbank', 'alfabank', 'vtb'] as const;
+export type PayerBank = (typeof payerBanks)[number];
 
 const second = 1000;
 const minute = 60 * second;

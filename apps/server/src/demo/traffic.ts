@@ -18,7 +18,7 @@ import type { DemoChain } from '../modules/payments/payments.module';
 import { requisites } from '../modules/requisites/requisites.module';
 import { users } from '../modules/users/users.module';
 import { demoHeartbeat, forwardDemoPayment } from './device';
-import { type HistoryOptions, type HistoryParties, payerBanks, seedHistory } from './history';
+import { type HistoryOptions, type HistoryParties, type PayerBank, payerBanks, seedHistory } from './history';
 import { receiptPdf } from './receipt';
 
 /** Demo orders are the demo merchant's with this prefix: an order someone makes through the API is never touched. */
@@ -103,14 +103,19 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     return row?.id ?? null;
   }
 
-  /** One new order of the demo merchant: mostly pay-ins of 500 to 30,000 RUB, sometimes a pay-out. */
+  /**
+   * One new order of the demo merchant: mostly pay-ins of 500 to 30,000 RUB, sometimes a pay-out; `how` fixes how it
+   * is paid (a card of `bank`, or SBP), otherwise chosen at random.
+   */
   async function createOne(
     merchantId: string,
     type = Math.random() < 0.7 ? 'pay_in' : 'pay_out',
     clientId = `payer-${between(1, 40)}`,
+    how?: { option: 'card'; bank: PayerBank } | { option: 'sbp' },
   ) {
     const clientOrderId = `${demoPrefix}${Date.now().toString(36)}-${randomToken(4)}`;
-    const option = Math.random() < 0.75 ? 'card' : 'sbp';
+    const option = how?.option ?? (Math.random() < 0.75 ? 'card' : 'sbp');
+    const bank = how?.option === 'card' ? how.bank : payerBanks[between(0, payerBanks.length - 1)];
     try {
       return await createOrder(
         deps,
@@ -123,7 +128,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
               crypto_currency: USDT.code,
               payment_option: option,
               // A card pay-in names the payer's bank, as a shop that asks its payer does; an SBP one reaches any bank.
-              ...(option === 'card' ? { payment_type: payerBanks[between(0, payerBanks.length - 1)] } : {}),
+              ...(option === 'card' ? { payment_type: bank } : {}),
               client_order_id: clientOrderId,
               client_id: clientId,
             }
@@ -243,13 +248,25 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     const merchantId = await demoMerchant();
     const partner = await partnerOf();
     if (!merchantId || !partner) return;
-    const made: (Awaited<ReturnType<typeof createOne>> | undefined)[] = [];
-    const plan = ['pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_in', 'pay_out', 'pay_out', 'pay_out'] as const;
     // The first pay-ins all come from one regular payer, more often in an hour than the demo's anti-fraud setting
-    // allows: the rule opens its case when the job runner gets to it, as it would for a real payer.
-    for (const type of plan) made.push(await createOne(merchantId, type, 'payer-7'));
+    // allows: the rule opens its case when the job runner gets to it, as it would for a real payer. Each names how it
+    // is paid: all nine are open at once while they are made, and the trader's SBP phone takes three at a time.
+    const payIn = (how: Parameters<typeof createOne>[3]) => createOne(merchantId, 'pay_in', 'payer-7', how);
+    const first = await payIn({ option: 'card', bank: 'sberbank' });
+    const second = await payIn({ option: 'sbp' });
+    const third = await payIn({ option: 'card', bank: 'tbank' });
+    const fourth = await payIn({ option: 'card', bank: 'sberbank' });
+    // The appeal's order is on a card of the first bank whose card takes it: the appeal is part of every demo.
+    let fifth: Awaited<ReturnType<typeof createOne>> = null;
+    for (const bank of ['vtb', 'alfabank', 'tbank', 'sberbank'] as const) {
+      fifth = await payIn({ option: 'card', bank });
+      if (fifth) break;
+    }
+    await payIn({ option: 'card', bank: 'tbank' });
+    const outFirst = await createOne(merchantId, 'pay_out', 'payer-7');
+    const outSecond = await createOne(merchantId, 'pay_out', 'payer-7');
+    await createOne(merchantId, 'pay_out', 'payer-7');
     // Paid, paid, paid, reported by the payer, canceled, new; a pay-out paid, one taken, one waiting.
-    const [first, second, third, fourth, fifth, , outFirst, outSecond] = made;
     for (const order of [first, second, third]) {
       if (order?.executorId) await markPaidByExecutor(deps, order.executorId, order.id);
     }
