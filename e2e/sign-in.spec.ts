@@ -18,6 +18,38 @@ test('the sign-in page is in English by default', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+
+test("the sign-in card is on screen before the app's code has run, at the place and size of the form", async ({
+  browser,
+}) => {
+  // The server's first HTML alone (no script): the card's heading and its boxes, nothing to type into.
+  const withoutCode = await browser.newContext({ javaScriptEnabled: false });
+  const first = await withoutCode.newPage();
+  await first.goto('/login');
+  await expect(first.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(first.getByText('Paydesk back office')).toBeVisible();
+  await expect(first.locator('input, button, form')).toHaveCount(0);
+  await expect(first.locator('#root > [inert]')).toHaveCount(1);
+  const frame = await first.locator('#root section').boundingBox();
+  const frameTitle = await first.locator('h1').boundingBox();
+  await withoutCode.close();
+  // The app's form takes the card's place exactly, so nothing moves when it comes.
+  const started = await browser.newContext();
+  const page = await started.newPage();
+  await page.goto('/login');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  const same = (box: Box | null, frameBox: Box | null) => {
+    for (const side of ['x', 'y', 'width', 'height'] as const) {
+      expect(Math.abs((box?.[side] ?? Number.NaN) - (frameBox?.[side] ?? Number.NaN)), side).toBeLessThan(0.5);
+    }
+  };
+  same(await page.locator('section[aria-labelledby="login-title"]').boundingBox(), frame);
+  same(await page.getByRole('heading', { name: 'Sign in', level: 1 }).boundingBox(), frameTitle);
+  await started.close();
+});
+
 test('switching to Russian translates the page, and the choice survives a reload', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('radiogroup', { name: 'Language' }).getByText('RU', { exact: true }).click();

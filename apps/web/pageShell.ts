@@ -13,12 +13,15 @@ import { fontFamily } from './src/app/fonts';
  * layout and the page: on a phone on a slow network the trader looked at a blank page for three seconds. The server
  * now sends a signed-in user's screen with its frame in `#root` (apps/server/src/plugins/web.ts): the header bar, the
  * side menu's place and the screen's title, in the user's language and theme, which the browser paints as soon as the
- * stylesheet is in. React replaces it when the app starts.
+ * stylesheet is in. React replaces it when the app starts. /login, signed out, painted nothing either until its code
+ * had run (its LCP was its first paint, 2.3–2.5 s): its frame is the sign-in card as it first shows, the same size at
+ * the same place (`FormCard`'s geometry: 70vh centred, 400 px, Mantine's sizes), with the fields' boxes drawn, not
+ * inputs, and the frame inert, so nothing can be typed that the app would then drop.
  *
  * This plugin gives the server what it needs from the web app: the frame's styles in index.html (with the theme's
  * font, so the title is set as the app sets it, and with the system's colours when no theme was chosen), and
  * `page-shell.json`, every signed-in screen's title in each language, as the document title and the page's heading
- * show it (`screenTitleKey`, namespace `app`).
+ * show it (`screenTitleKey`, namespace `app`), and the sign-in card's texts (namespace `auth`).
  */
 
 export interface PageShellData {
@@ -26,7 +29,13 @@ export interface PageShellData {
   titles: Record<Language, Record<string, string>>;
   /** Per language: the product's name, shown in the header. */
   appName: Record<Language, string>;
+  /** Per language: the sign-in card's texts, for /login's frame. */
+  signIn: Record<Language, SignInTexts>;
 }
+
+/** The sign-in card as /login shows it before anyone types: its heading, subtitle, two labels and the button. */
+export const signInKeys = ['title', 'subtitle', 'username', 'password', 'submit'] as const;
+export type SignInTexts = Record<(typeof signInKeys)[number], string>;
 
 type Messages = { [key: string]: string | Messages };
 
@@ -37,21 +46,37 @@ function lookup(messages: Messages, key: string): string {
   return value;
 }
 
-/** The titles of the signed-in screens and the product's name in every language, from the `app` texts given. */
-export function pageShellData(messagesOf: (language: Language) => Messages): PageShellData {
+/**
+ * The titles of the signed-in screens, the product's name and the sign-in card's texts in every language, from the
+ * `app` and `auth` texts given.
+ */
+export function pageShellData(
+  messagesOf: (language: Language) => Messages,
+  signInMessagesOf: (language: Language) => Messages,
+): PageShellData {
   const titles = {} as PageShellData['titles'];
   const appName = {} as PageShellData['appName'];
+  const signIn = {} as PageShellData['signIn'];
   for (const language of languages) {
     const messages = messagesOf(language);
     appName[language] = lookup(messages, 'appName');
+    const auth = signInMessagesOf(language);
+    signIn[language] = Object.fromEntries(signInKeys.map((key) => [key, lookup(auth, key)])) as SignInTexts;
     titles[language] = Object.fromEntries(
       screens
         .filter((screen) => screen.capability !== 'public')
         .map((screen) => [screen.path, lookup(messages, screenTitleKey(screen))]),
     );
   }
-  return { titles, appName };
+  return { titles, appName, signIn };
 }
+
+/**
+ * The theme's colours the sign-in frame needs that Mantine's stylesheet does not hold: the dimmed grey the theme
+ * moves for contrast at run time (`cssVariablesResolver`, apps/web/src/app/theme.ts; pageShell.test.ts checks these
+ * are its values), and the filled shade (`primaryShade`, 8).
+ */
+export const signInColours = { dimmedLight: '#656b71', dimmedDark: '#959595', filled: 'var(--mantine-color-indigo-8)' };
 
 /**
  * The frame's styles. Sizes are Mantine's variables (the header is the app's 56 px, the menu its 240 px from `sm`,
@@ -65,11 +90,24 @@ export const pageShellCss = `:root{--mantine-font-family:${fontFamily};--mantine
 .pd-shell-nav{display:none}
 .pd-shell-main{padding:calc(56px + var(--mantine-spacing-md)) var(--mantine-spacing-md) var(--mantine-spacing-md)}
 .pd-shell-title{margin:0;font-family:var(--mantine-font-family-headings);font-size:var(--mantine-h2-font-size);line-height:var(--mantine-h2-line-height);font-weight:var(--mantine-h2-font-weight)}
+.pd-shell-center{display:flex;align-items:center;justify-content:center;min-height:70vh;padding-inline:var(--mantine-spacing-xs)}
+.pd-shell-card{box-sizing:border-box;width:100%;max-width:400px;display:flex;flex-direction:column;gap:var(--mantine-spacing-md);padding:var(--mantine-spacing-xl);border:1px solid var(--pd-shell-card-border,GrayText);border-radius:var(--mantine-radius-md);box-shadow:var(--mantine-shadow-sm);background:var(--mantine-color-body,Canvas)}
+.pd-shell-subtitle{margin:0;font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);color:var(--pd-shell-dimmed,GrayText)}
+[data-mantine-color-scheme=light]{--pd-shell-dimmed:${signInColours.dimmedLight};--pd-shell-card-border:var(--mantine-color-gray-3)}
+[data-mantine-color-scheme=dark]{--pd-shell-dimmed:${signInColours.dimmedDark};--pd-shell-card-border:var(--mantine-color-dark-4)}
+.pd-shell-field{display:grid;grid-template-rows:1fr 2.25rem;height:3.8rem}
+.pd-shell-label{align-self:center;font-size:var(--mantine-font-size-sm);line-height:1.55;font-weight:600}
+.pd-shell-input{box-sizing:border-box;border:1px solid var(--mantine-color-default-border,GrayText);border-radius:var(--mantine-radius-md);background:var(--mantine-color-default,Field)}
+.pd-shell-button{display:flex;align-items:center;justify-content:center;height:2.25rem;border-radius:var(--mantine-radius-md);background:${signInColours.filled};color:#fff;font-size:var(--mantine-font-size-sm);font-weight:600}
 @media (max-width:35.99em){.pd-shell-brand{display:none}}
 @media (min-width:48em){.pd-shell-nav{display:block;position:fixed;top:56px;bottom:0;left:0;width:240px;border-right:1px solid var(--mantine-color-default-border,GrayText)}.pd-shell-nav+.pd-shell-main{padding-left:calc(240px + var(--mantine-spacing-md))}}`;
 
 const localeOf = (language: Language): Messages =>
   JSON.parse(readFileSync(new URL(`./src/app/locales/${language}.json`, import.meta.url), 'utf8')) as Messages;
+const authLocaleOf = (language: Language): Messages =>
+  JSON.parse(
+    readFileSync(new URL(`./src/features/auth/locales/${language}.json`, import.meta.url), 'utf8'),
+  ) as Messages;
 
 /** Writes the frame's styles into index.html and `page-shell.json` beside it. */
 export function pageShell(): Plugin {
@@ -81,7 +119,7 @@ export function pageShell(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'page-shell.json',
-        source: `${JSON.stringify(pageShellData(localeOf), null, 2)}\n`,
+        source: `${JSON.stringify(pageShellData(localeOf, authLocaleOf), null, 2)}\n`,
       });
     },
   };

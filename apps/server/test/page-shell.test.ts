@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageShellOf } from '../src/plugins/page-shell';
+import { pageShellOf, readPageShell } from '../src/plugins/page-shell';
 import { Client, createTestApp, createUser, type TestContext } from './harness';
 
 /** Issue 21: a screen's first HTML in the user's language and theme, and a signed-in user's screen with its frame. */
@@ -108,5 +108,70 @@ describe("a screen's first HTML (page shell)", () => {
       { path: '/settings', user, cookies: {} },
     );
     expect(frameTitle(escaped)).toBe('&lt;b&gt;Settings&lt;/b&gt; &amp; &quot;more&quot;');
+  });
+});
+
+describe("/login's first HTML: the sign-in card as it first shows", () => {
+  const signIn = {
+    en: {
+      title: 'Sign in',
+      subtitle: 'Paydesk back office',
+      username: 'Username',
+      password: 'Password',
+      submit: 'Sign in',
+    },
+    ru: { title: 'Вход', subtitle: 'Бэк-офис Paydesk', username: 'Логин', password: 'Пароль', submit: 'Войти' },
+  };
+  const withSignIn = { ...shell, signIn };
+  const loginPage = index.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js"></head>',
+  );
+  const login = (cookies: Record<string, string> = {}, user: Parameters<typeof pageShellOf>[2]['user'] = null) =>
+    pageShellOf(withSignIn, loginPage, { path: '/login', user, cookies });
+
+  it('frames /login without a session: heading, subtitle, the labels and the button, in the language asked', () => {
+    const english = login();
+    expect(frameTitle(english)).toBe('Sign in');
+    expect(english).toContain('<p class="pd-shell-subtitle">Paydesk back office</p>');
+    expect(english).toContain('<span class="pd-shell-label">Username</span>');
+    expect(english).toContain('<span class="pd-shell-button">Sign in</span>');
+    const russian = login({ 'paydesk.language': 'ru' });
+    expect(frameTitle(russian)).toBe('Вход');
+    expect(russian).toContain('<span class="pd-shell-label">Пароль</span>');
+    expect(russian).toContain('<span class="pd-shell-button">Войти</span>');
+  });
+
+  it('takes no typing before the app starts: inert, and no input, button or form in it', () => {
+    const root = /<div id="root">([\s\S]*)<\/div><\/body>/.exec(login())?.[1] ?? '';
+    expect(root).toMatch(/^<div class="pd-shell" aria-busy="true" inert>/);
+    expect(root).not.toMatch(/<(input|button|form|textarea|select|a)\b/);
+  });
+
+  it('holds the code back until the card is painted, as a signed-in frame does', () => {
+    const html = login();
+    expect(html.replace(/<template id="pd-preloads">[\s\S]*?<\/template>/, '')).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<template id="pd-preloads"><link rel="modulepreload" crossorigin href="/assets/LoginPage-a1.js"></template>',
+    );
+  });
+
+  it('frames no /login with a session (the app sends the user on), nor another public screen', () => {
+    const user = { type: 'trader', roles: [], insurancePaid: true, isRoot: false } as const;
+    expect(frameTitle(login({}, user))).toBeNull();
+    expect(frameTitle(pageShellOf(withSignIn, index, { path: '/invite', user: null, cookies: {} }))).toBeNull();
+  });
+
+  it("writes the texts as text, and reads a build's shell without them as one that frames no /login", () => {
+    const hostile = { ...signIn, en: { ...signIn.en, subtitle: '<img src=x onerror=alert(1)>' } };
+    const html = pageShellOf({ ...shell, signIn: hostile }, index, { path: '/login', user: null, cookies: {} });
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    const root = mkdtempSync(join(tmpdir(), 'paydesk-shell-'));
+    writeFileSync(join(root, 'page-shell.json'), JSON.stringify({ ...shell, signIn: { en: signIn.en } }));
+    const partial = readPageShell(root);
+    expect(partial?.signIn).toBeUndefined();
+    expect(frameTitle(pageShellOf(partial ?? shell, index, { path: '/login', user: null, cookies: {} }))).toBeNull();
+    writeFileSync(join(root, 'page-shell.json'), JSON.stringify(withSignIn));
+    expect(readPageShell(root)?.signIn).toEqual(signIn);
   });
 });

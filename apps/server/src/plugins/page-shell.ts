@@ -23,14 +23,23 @@ import {
  * stylesheet is in, instead of a blank page until the app has run, fetched the user and rendered; React replaces it.
  * There the screen's code is preloaded once the frame is painted (the entry, apps/web/src/main.tsx), not beside the
  * stylesheet the frame needs.
- * Nobody else gets a frame: no session, a screen the role may not see (it would show "not found"), the public
- * screens (their page is a form of their own).
+ * /login without a session gets the sign-in card as it first shows (apps/web/pageShell.ts): the heading, the fields'
+ * boxes and the button, inert. Nobody else gets a frame: no session, a screen the role may not see (it would show
+ * "not found"), the other public screens.
  */
+
+/** The sign-in card's texts: heading, subtitle, the two labels and the button. */
+const signInKeys = ['title', 'subtitle', 'username', 'password', 'submit'] as const;
 
 export interface PageShell {
   titles: Record<Language, Record<string, string>>;
   appName: Record<Language, string>;
+  /** Absent from a build that has no sign-in frame: /login is then sent as it is. */
+  signIn?: Record<Language, Record<(typeof signInKeys)[number], string>>;
 }
+
+/** The public screen that has a frame: the sign-in page. */
+const signInPath = '/login';
 
 const isRecordOfStrings = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string');
@@ -43,7 +52,12 @@ export function readPageShell(root: string): PageShell | null {
   const complete = languages.every(
     (language) => isRecordOfStrings(data.titles?.[language]) && typeof data.appName?.[language] === 'string',
   );
-  return complete ? (data as PageShell) : null;
+  if (!complete) return null;
+  const signIn = languages.every((language) => {
+    const texts = data.signIn?.[language];
+    return isRecordOfStrings(texts) && signInKeys.every((key) => typeof texts[key] === 'string');
+  });
+  return { titles: data.titles, appName: data.appName, ...(signIn ? { signIn: data.signIn } : {}) } as PageShell;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -71,7 +85,7 @@ function schemeOf(cookies: PageRequest['cookies']): 'light' | 'dark' | null {
  * session worth reading.
  */
 export function mayFrame(shell: PageShell, path: string): boolean {
-  return Object.hasOwn(shell.titles[defaultLanguage], path);
+  return Object.hasOwn(shell.titles[defaultLanguage], path) || (path === signInPath && shell.signIn !== undefined);
 }
 
 function frameOf(shell: PageShell, language: Language, title: string, withMenu: boolean): string {
@@ -84,16 +98,43 @@ function frameOf(shell: PageShell, language: Language, title: string, withMenu: 
   );
 }
 
-/** `page` (index.html, with the screen's preloads) for this request: its language, its scheme and, when due, its frame. */
-export function pageShellOf(shell: PageShell, page: string, { path, user, cookies }: PageRequest): string {
-  const language = languageOf(cookies);
-  const scheme = schemeOf(cookies);
-  const html = `<html lang="${language}"${scheme ? ` data-mantine-color-scheme="${scheme}"` : ''}>`;
-  let answer = page.replace(/<html[^>]*>/, html);
+/**
+ * The sign-in card as it first shows, at its size and place; the header bar without the brand (the public header
+ * sets it beside a logo). Inert, and its fields are boxes, not inputs: nothing typed before the app starts is lost.
+ */
+function signInFrameOf(texts: NonNullable<PageShell['signIn']>[Language]): string {
+  const field = (label: string) =>
+    `<div class="pd-shell-field"><span class="pd-shell-label">${escapeHtml(label)}</span><span class="pd-shell-input"></span></div>`;
+  return (
+    '<div class="pd-shell" aria-busy="true" inert>' +
+    '<header class="pd-shell-header"></header>' +
+    '<main class="pd-shell-main"><div class="pd-shell-center"><section class="pd-shell-card">' +
+    `<div><h1 class="pd-shell-title">${escapeHtml(texts.title)}</h1>` +
+    `<p class="pd-shell-subtitle">${escapeHtml(texts.subtitle)}</p></div>` +
+    field(texts.username) +
+    field(texts.password) +
+    `<span class="pd-shell-button">${escapeHtml(texts.submit)}</span>` +
+    '</section></div></main></div>'
+  );
+}
+
+/** The frame this request's page gets, if any. */
+function frameFor(shell: PageShell, language: Language, { path, user }: PageRequest): string | null {
+  if (!user) return path === signInPath && shell.signIn ? signInFrameOf(shell.signIn[language]) : null;
   const screen = screens.find((candidate) => candidate.path === path);
   const title = shell.titles[language][path];
-  if (user && screen && title !== undefined && canSeeScreen(user, screen)) {
-    const frame = frameOf(shell, language, title, menuFor(user).length > 0);
+  if (!screen || title === undefined || !canSeeScreen(user, screen)) return null;
+  return frameOf(shell, language, title, menuFor(user).length > 0);
+}
+
+/** `page` (index.html, with the screen's preloads) for this request: its language, its scheme and, when due, its frame. */
+export function pageShellOf(shell: PageShell, page: string, request: PageRequest): string {
+  const language = languageOf(request.cookies);
+  const scheme = schemeOf(request.cookies);
+  const html = `<html lang="${language}"${scheme ? ` data-mantine-color-scheme="${scheme}"` : ''}>`;
+  let answer = page.replace(/<html[^>]*>/, html);
+  const frame = frameFor(shell, language, request);
+  if (frame !== null) {
     // The frame's first paint needs the stylesheet and no code (the app starts after it), so the code's preloads wait
     // in an inert template, which the entry puts in the document once the frame is painted: the stylesheet has the
     // connection to itself, and the code still loads in parallel, not module by module.

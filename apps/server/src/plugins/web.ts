@@ -65,7 +65,8 @@ export const webPlugin = fp(
       const path = request.url.split('?')[0] ?? '';
       const page = pages.get(path) ?? index;
       if (!shell) return reply.send(page);
-      // Only a signed-in screen's page reads the session: any other path (an unknown one, a public screen) costs none.
+      // Only a framed screen's page reads the session (a signed-in screen's, and /login's, framed only without one):
+      // any other path (an unknown one, another public screen) costs none.
       if (mayFrame(shell, path)) await app.sessions.identify(request);
       return reply.send(pageShellOf(shell, page, { path, user: request.user, cookies: request.cookies }));
     });
