@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { languages, screens, screenTitleKey } from '@paydesk/contract';
+import { languages, screens, screenTitleKey, signInFrameKeys } from '@paydesk/contract';
 import { describe, expect, it } from 'vitest';
-import { pageShellCss, pageShellData, signInColours, signInKeys } from './pageShell';
+import { pageShellCss, pageShellData, signInColours } from './pageShell';
 import { fontFamily } from './src/app/fonts';
 import en from './src/app/locales/en.json';
 import ru from './src/app/locales/ru.json';
@@ -34,7 +34,7 @@ describe('the page shell the build hands the server', () => {
   it("holds the sign-in card's texts in each language, as the sign-in page says them", () => {
     const data = pageShellData(locale, authLocale);
     for (const language of languages) {
-      for (const key of signInKeys)
+      for (const key of signInFrameKeys)
         expect(data.signIn[language][key], `${language} ${key}`).toBe(authLocale(language)[key]);
     }
     expect(data.signIn.ru.title).not.toBe(data.signIn.en.title);

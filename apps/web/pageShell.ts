@@ -3,7 +3,12 @@ import type { Plugin } from 'vite';
 // Relative, not '@paydesk/contract': Vite loads its config with the workspace's packages left to Node, which does not
 // run TypeScript.
 import { screens, screenTitleKey } from '../../packages/contract/src/access';
-import { type Language, languages } from '../../packages/contract/src/constants';
+import {
+  type Language,
+  languages,
+  type SignInFrameTexts,
+  signInFrameKeys,
+} from '../../packages/contract/src/constants';
 import { fontFamily } from './src/app/fonts';
 
 /**
@@ -30,12 +35,8 @@ export interface PageShellData {
   /** Per language: the product's name, shown in the header. */
   appName: Record<Language, string>;
   /** Per language: the sign-in card's texts, for /login's frame. */
-  signIn: Record<Language, SignInTexts>;
+  signIn: Record<Language, SignInFrameTexts>;
 }
-
-/** The sign-in card as /login shows it before anyone types: its heading, subtitle, two labels and the button. */
-export const signInKeys = ['title', 'subtitle', 'username', 'password', 'submit'] as const;
-export type SignInTexts = Record<(typeof signInKeys)[number], string>;
 
 type Messages = { [key: string]: string | Messages };
 
@@ -61,7 +62,7 @@ export function pageShellData(
     const messages = messagesOf(language);
     appName[language] = lookup(messages, 'appName');
     const auth = signInMessagesOf(language);
-    signIn[language] = Object.fromEntries(signInKeys.map((key) => [key, lookup(auth, key)])) as SignInTexts;
+    signIn[language] = Object.fromEntries(signInFrameKeys.map((key) => [key, lookup(auth, key)])) as SignInFrameTexts;
     titles[language] = Object.fromEntries(
       screens
         .filter((screen) => screen.capability !== 'public')
@@ -102,12 +103,13 @@ export const pageShellCss = `:root{--mantine-font-family:${fontFamily};--mantine
 @media (max-width:35.99em){.pd-shell-brand{display:none}}
 @media (min-width:48em){.pd-shell-nav{display:block;position:fixed;top:56px;bottom:0;left:0;width:240px;border-right:1px solid var(--mantine-color-default-border,GrayText)}.pd-shell-nav+.pd-shell-main{padding-left:calc(240px + var(--mantine-spacing-md))}}`;
 
-const localeOf = (language: Language): Messages =>
-  JSON.parse(readFileSync(new URL(`./src/app/locales/${language}.json`, import.meta.url), 'utf8')) as Messages;
-const authLocaleOf = (language: Language): Messages =>
-  JSON.parse(
-    readFileSync(new URL(`./src/features/auth/locales/${language}.json`, import.meta.url), 'utf8'),
-  ) as Messages;
+/** The texts of a locales directory (`app`, `features/auth`) in a language, as the build reads them. */
+const localeOf =
+  (directory: string) =>
+  (language: Language): Messages =>
+    JSON.parse(
+      readFileSync(new URL(`./src/${directory}/locales/${language}.json`, import.meta.url), 'utf8'),
+    ) as Messages;
 
 /** Writes the frame's styles into index.html and `page-shell.json` beside it. */
 export function pageShell(): Plugin {
@@ -119,7 +121,7 @@ export function pageShell(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'page-shell.json',
-        source: `${JSON.stringify(pageShellData(localeOf, authLocaleOf), null, 2)}\n`,
+        source: `${JSON.stringify(pageShellData(localeOf('app'), localeOf('features/auth')), null, 2)}\n`,
       });
     },
   };

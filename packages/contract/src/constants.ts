@@ -15,6 +15,13 @@ export const xsrfHeader = 'x-xsrf-token';
 export const languageCookie = 'paydesk.language';
 export const colorSchemeCookie = 'paydesk.color-scheme';
 
+/**
+ * The texts (the web app's namespace `auth`) of /login's page shell, the sign-in card as it first shows: the build
+ * writes them into `page-shell.json` per language, the server reads them from it.
+ */
+export const signInFrameKeys = ['title', 'subtitle', 'username', 'password', 'submit'] as const;
+export type SignInFrameTexts = Record<(typeof signInFrameKeys)[number], string>;
+
 export const pageSizes = [10, 20, 50] as const;
 export const defaultPageSize = 20;
 export const maxPageSize = 100;

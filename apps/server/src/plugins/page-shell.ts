@@ -9,7 +9,9 @@ import {
   languageCookie,
   languages,
   menuFor,
+  type SignInFrameTexts,
   screens,
+  signInFrameKeys,
 } from '@paydesk/contract';
 
 /**
@@ -28,14 +30,11 @@ import {
  * "not found"), the other public screens.
  */
 
-/** The sign-in card's texts: heading, subtitle, the two labels and the button. */
-const signInKeys = ['title', 'subtitle', 'username', 'password', 'submit'] as const;
-
 export interface PageShell {
   titles: Record<Language, Record<string, string>>;
   appName: Record<Language, string>;
   /** Absent from a build that has no sign-in frame: /login is then sent as it is. */
-  signIn?: Record<Language, Record<(typeof signInKeys)[number], string>>;
+  signIn?: Record<Language, SignInFrameTexts>;
 }
 
 /** The public screen that has a frame: the sign-in page. */
@@ -55,7 +54,7 @@ export function readPageShell(root: string): PageShell | null {
   if (!complete) return null;
   const signIn = languages.every((language) => {
     const texts = data.signIn?.[language];
-    return isRecordOfStrings(texts) && signInKeys.every((key) => typeof texts[key] === 'string');
+    return isRecordOfStrings(texts) && signInFrameKeys.every((key) => typeof texts[key] === 'string');
   });
   return { titles: data.titles, appName: data.appName, ...(signIn ? { signIn: data.signIn } : {}) } as PageShell;
 }
@@ -102,7 +101,7 @@ function frameOf(shell: PageShell, language: Language, title: string, withMenu: 
  * The sign-in card as it first shows, at its size and place; the header bar without the brand (the public header
  * sets it beside a logo). Inert, and its fields are boxes, not inputs: nothing typed before the app starts is lost.
  */
-function signInFrameOf(texts: NonNullable<PageShell['signIn']>[Language]): string {
+function signInFrameOf(texts: SignInFrameTexts): string {
   const field = (label: string) =>
     `<div class="pd-shell-field"><span class="pd-shell-label">${escapeHtml(label)}</span><span class="pd-shell-input"></span></div>`;
   return (
