@@ -63,6 +63,21 @@ const configSchema = z.object({
    */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * The public origin payers, phones and browsers reach Paydesk at (`https://pay.example.com`), used for the links
+   * Paydesk hands out (forwarding URLs, pairing QRs, payer pages). Unset: the origin each request arrived at (through
+   * TRUST_PROXY's proxies). An origin only: no path, query or fragment.
+   */
+  PUBLIC_URL: unsetWhenEmpty(
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || publicOriginOf(value) !== null, {
+        message: 'must be an origin such as https://pay.example.com (http or https, no path)',
+      })
+      .transform((value) => (value === undefined ? undefined : (publicOriginOf(value) ?? undefined))),
+  ),
   /** Seeds the demo platform into an empty embedded database. Never applies when DATABASE_URL is set. */
   DEMO: booleanText,
   /**
@@ -164,6 +179,18 @@ const configSchema = z.object({
   /** An enabled terminal not heard of for this long is `lost_connection` until its next heartbeat (DESIGN §11). */
   DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(120),
 });
+
+/** PUBLIC_URL read: its origin (scheme, host and port, no trailing slash), or null when it is not one. */
+export function publicOriginOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : null;
+}
 
 /** What Fastify's `trustProxy` takes: nobody, a number of hops, or the proxies' addresses and CIDRs. */
 export type TrustedProxies = false | number | string[];

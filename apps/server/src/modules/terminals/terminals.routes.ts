@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicOrigin } from '../../http/public-origin';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
 import { createForwarding, deleteForwarding, getForwarding } from './forwarding/forwarding.service';
@@ -36,8 +37,8 @@ const guidParams = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 const forwarding = successEnvelope(terminalForwardingSchema);
 const deleted = successEnvelope(terminalDeletedSchema);
 
-/** The address the trader's browser reached us at: the pairing QR tells the device where to pair. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** Where the device and the forwarding app reach us: the pairing QR and the forwarding URL start with it. */
+const originOf = (request: FastifyRequest) => publicOrigin(request.server.config, request);
 
 /** SPEC §7 "Anti-fraud and terminals": terminals (§2.18) and the admin's devices (§2.17). */
 export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
