@@ -185,7 +185,7 @@ export const demoHistoryDays = 30;
  * Demo money arrives as real ledger deposits (DESIGN §7), never as inserted numbers: the merchant 6,450 USDT, the
  * trader 10,100 USDT (100 of it paying its insurance), the agent and partner a little; trader2 nothing, so it sees the
  * insurance gate. With a month of history (`month`) they arrive on its first morning, and the month's orders (and the
- * trader's top-ups) move them on from there. Then two withdrawals of the merchant (one sent by the simulated custody,
+ * trader's top-ups) and today's first orders move them on from there. Then two withdrawals of the merchant (one sent by the simulated custody,
  * one waiting in moderation above the automatic limit) and one of the partner.
  */
 async function seedMoney(
@@ -229,13 +229,15 @@ export async function seedDemo(
   config: Config,
   demo: DemoChain,
   traffic: DemoTraffic | null = null,
+  /** The seed's "now": the month ends and today's first orders are made at it (a test fixes it; the wall clock else). */
+  clock: () => Date = () => new Date(),
 ): Promise<string[]> {
   if (await anyUserExists(db)) return [];
   // The order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay exactly
   // as seeded. A month of it first (through the engine on a backdated clock), then today's first orders; the platform
   // was set up the hour before the month's first deposits.
   const history = config.DEMO_ORDER_SECONDS > 0 ? traffic : null;
-  const until = new Date();
+  const until = clock();
   const start = new Date(
     Date.UTC(until.getUTCFullYear(), until.getUTCMonth(), until.getUTCDate() - demoHistoryDays, 4),
   );
@@ -286,11 +288,12 @@ export async function seedDemo(
     history
       ? {
           start,
-          run: () =>
-            history.seedMonth(demo, parties, { until, days: demoHistoryDays, random: seededRandom(20_261_125) }),
+          run: async () => {
+            await history.seedMonth(demo, parties, { until, days: demoHistoryDays, random: seededRandom(20_261_125) });
+            await history.seedOrders(clock);
+          },
         }
       : null,
   );
-  await history?.seedOrders();
   return demoUsers.map((user) => user.username);
 }

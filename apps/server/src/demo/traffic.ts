@@ -112,13 +112,14 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
     type = Math.random() < 0.7 ? 'pay_in' : 'pay_out',
     clientId = `payer-${between(1, 40)}`,
     how?: { option: 'card'; bank: PayerBank } | { option: 'sbp' },
+    engine: OrderDeps = deps,
   ) {
     const clientOrderId = `${demoPrefix}${Date.now().toString(36)}-${randomToken(4)}`;
     const option = how?.option ?? (Math.random() < 0.75 ? 'card' : 'sbp');
     const bank = how?.option === 'card' ? how.bank : payerBanks[between(0, payerBanks.length - 1)];
     try {
       return await createOrder(
-        deps,
+        engine,
         merchantId,
         type === 'pay_in'
           ? {
@@ -244,14 +245,16 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
    * A first history for the order screens on a fresh demo platform: paid pay-ins and pay-outs, one canceled, some
    * still open, made through the engine like every later one.
    */
-  async function seedOrders() {
+  async function seedOrders(clock: () => Date = () => new Date()) {
     const merchantId = await demoMerchant();
     const partner = await partnerOf();
     if (!merchantId || !partner) return;
+    // Made on the seed's clock, like the month before them (the wall clock unless a test fixes it).
+    const engine: typeof deps = { ...deps, now: clock };
     // The first pay-ins all come from one regular payer, more often in an hour than the demo's anti-fraud setting
     // allows: the rule opens its case when the job runner gets to it, as it would for a real payer. Each names how it
     // is paid: all nine are open at once while they are made, and the trader's SBP phone takes three at a time.
-    const payIn = (how: Parameters<typeof createOne>[3]) => createOne(merchantId, 'pay_in', 'payer-7', how);
+    const payIn = (how: Parameters<typeof createOne>[3]) => createOne(merchantId, 'pay_in', 'payer-7', how, engine);
     const first = await payIn({ option: 'card', bank: 'sberbank' });
     const second = await payIn({ option: 'sbp' });
     const third = await payIn({ option: 'card', bank: 'tbank' });
@@ -263,22 +266,25 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
       if (fifth) break;
     }
     await payIn({ option: 'card', bank: 'tbank' });
-    const outFirst = await createOne(merchantId, 'pay_out', 'payer-7');
-    const outSecond = await createOne(merchantId, 'pay_out', 'payer-7');
-    await createOne(merchantId, 'pay_out', 'payer-7');
+    const outFirst = await createOne(merchantId, 'pay_out', 'payer-7', undefined, engine);
+    const outSecond = await createOne(merchantId, 'pay_out', 'payer-7', undefined, engine);
+    await createOne(merchantId, 'pay_out', 'payer-7', undefined, engine);
     // Paid, paid, paid, reported by the payer, canceled, new; a pay-out paid, one taken, one waiting.
     for (const order of [first, second, third]) {
-      if (order?.executorId) await markPaidByExecutor(deps, order.executorId, order.id);
+      if (order?.executorId) await markPaidByExecutor(engine, order.executorId, order.id);
     }
-    if (fourth) await confirmPayIn(deps, merchantId, fourth.id);
+    if (fourth) await confirmPayIn(engine, merchantId, fourth.id);
     if (fifth) {
-      await cancelByMerchant(deps, merchantId, fifth.id);
+      await cancelByMerchant(engine, merchantId, fifth.id);
       // The payer says it paid the canceled one after all: the merchant's appeal waits for an admin (APPEALS), with
       // the bank's receipt the payer sent, stored as evidence the way an uploaded one is.
-      const paidAt = new Date();
-      const amount = formatAmount(fifth.fiatAmountMinor, deps.reference.currencies.get(fifth.fiat)?.ratioFraction ?? 2);
+      const paidAt = clock();
+      const amount = formatAmount(
+        fifth.fiatAmountMinor,
+        engine.reference.currencies.get(fifth.fiat)?.ratioFraction ?? 2,
+      );
       await openDispute(
-        deps,
+        engine,
         { id: merchantId, type: 'merchant' },
         fifth.id,
         {
@@ -297,10 +303,10 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
       );
     }
     if (outFirst) {
-      await takePayOut(deps, partner, outFirst.id);
-      await markPaidByExecutor(deps, partner, outFirst.id);
+      await takePayOut(engine, partner, outFirst.id);
+      await markPaidByExecutor(engine, partner, outFirst.id);
     }
-    if (outSecond) await takePayOut(deps, partner, outSecond.id);
+    if (outSecond) await takePayOut(engine, partner, outSecond.id);
   }
 
   const jobs: Record<string, { every: number | null; definition: JobDefinition }> = {
