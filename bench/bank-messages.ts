@@ -14,7 +14,8 @@
  *    `POST /api/device/v1/notifications` (app.inject: routing, the bearer token, validation, then the parsers, the
  *    match among the open pay-ins and the settlement, in one transaction per batch), for BENCH_DURATION seconds.
  *    Every message must settle its order ("matched").
- * 4. The parsers alone on the same texts, in this process, for scale.
+ * 4. The parsers alone on the same texts, in this process, for scale; and on bodies built to make their patterns
+ *    backtrack (corpus-kit's hostileBodies), in characters per second beside the ordinary texts'.
  * 5. reconcileLedger(), and the paid orders against the matched messages.
  *
  * Settings: BENCH_DATABASE_URL [postgres://postgres@127.0.0.1:5432/postgres], BENCH_DATABASE_PREFIX [paydesk_bench_],
@@ -36,6 +37,7 @@ import { postTransfers, userAccount } from '../apps/server/src/modules/ledger/le
 import { orders } from '../apps/server/src/modules/orders/orders.table';
 import { cryptoOf, payInHold } from '../apps/server/src/modules/orders/pricing';
 import { requisites } from '../apps/server/src/modules/requisites/requisites.table';
+import { hostileBodies, hostileSenders } from '../apps/server/src/modules/terminals/bank-messages/corpus-kit';
 import { parseBankMessage } from '../apps/server/src/modules/terminals/bank-messages/parse';
 import * as terminalsRepo from '../apps/server/src/modules/terminals/terminals.repository';
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
@@ -242,6 +244,24 @@ try {
   const parseStart = process.hrtime.bigint();
   for (const body of texts) parseBankMessage({ package: null, sender: '900', body });
   const parsedPerSecond = texts.length / secondsSince(parseStart);
+  // Bodies built to make the patterns backtrack (the parsers' own test checks they read as nothing), beside them: a
+  // pattern that backtracks shows here as a ratio far below 1 per character.
+  const hostileStart = process.hrtime.bigint();
+  let hostileParsed = 0;
+  let hostileCharacters = 0;
+  for (let round = 0; round < 20; round++) {
+    for (const body of hostileBodies) {
+      for (const sender of hostileSenders) {
+        parseBankMessage({ package: null, sender, body });
+        hostileParsed += 1;
+        hostileCharacters += body.length;
+      }
+    }
+  }
+  const hostileSeconds = secondsSince(hostileStart);
+  const ordinaryCharactersPerSecond =
+    (texts.reduce((sum, text) => sum + text.length, 0) / texts.length) * parsedPerSecond;
+  const hostileCharactersPerSecond = hostileCharacters / hostileSeconds;
 
   await app.close();
   const reconciliation = await reconcileLedger(database.db);
@@ -270,6 +290,10 @@ try {
     ],
     ['ratio to pgbench', `${ratio.toFixed(2)}  (goal: >= 2000 messages/s)`],
     ['parsers alone (/s)', `${parsedPerSecond.toFixed(0)}  (one core, no database)`],
+    [
+      'hostile bodies (/s)',
+      `${(hostileParsed / hostileSeconds).toFixed(0)}  (${hostileBodies.length} bodies of up to 4,096 characters; characters/s ${(hostileCharactersPerSecond / ordinaryCharactersPerSecond).toFixed(2)} of the ordinary messages')`,
+    ],
     ['cpu during messages', used.text],
     [
       'reconciliation',

@@ -214,7 +214,6 @@ async function checkDisputeModal(check: Check): Promise<void> {
 for (const run of runs) {
   test.describe(`${run.scheme} theme on a ${run.device}`, () => {
     test.use({ colorScheme: run.scheme, ...(run.device === 'phone' ? { viewport: phone } : {}) });
-    test.describe.configure({ timeout: 180_000 });
 
     test('signed out: sign-in, invite and not-found pages', async ({ page }) => {
       await setTheme(page, run.scheme);
@@ -383,7 +382,7 @@ for (const run of runs) {
       await visit(check, '/antifraud', 'Anti-fraud');
       // The payer's case, opened by the job runner a moment after its orders: the list shows it as it comes.
       const release = page.getByRole('button', { name: `Release the case of ${payer} (merchant)` });
-      await expect(release).toBeVisible({ timeout: 20_000 });
+      await expect(release).toBeVisible();
       await expectNoAxeViolations(page, `${check.prefix} /antifraud with a New case`);
       await checkDialog(check, `Release the case of ${payer} (merchant)`, 'Release the case?', 'release case modal');
       await checkDialog(check, 'Rule settings', 'Anti-fraud rules', 'anti-fraud settings modal');
@@ -413,7 +412,7 @@ for (const run of runs) {
             const answer = await page.request.get('/api/inner/order/statistic/?filter[status]=canceled');
             return ((await answer.json()).data?.statistic?.per_day ?? []).length;
           },
-          { timeout: 60_000, intervals: [2000] },
+          { intervals: [2000] },
         )
         .toBeGreaterThan(0);
       await visit(check, '/statistics', 'Statistics');
@@ -467,9 +466,7 @@ for (const run of runs) {
       const check = await signInAs(page, 'merchant', run.scheme);
       // The API screen with its reference drawn (a chunk of its own, loaded after the page's title).
       await page.goto('/api');
-      await expect(page.getByRole('heading', { name: 'Paydesk merchant and executor API' })).toBeVisible({
-        timeout: 20_000,
-      });
+      await expect(page.getByRole('heading', { name: 'Paydesk merchant and executor API' })).toBeVisible();
       // The whole page, the renderer's markup included: the app names its copy buttons and redefines its greys and
       // method colours (apiReference.css).
       await expectNoAxeViolations(page, `${check.prefix} /api (merchant)`);

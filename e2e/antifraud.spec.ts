@@ -34,7 +34,7 @@ async function payerCaseRow(page: Page) {
   await page.goto('/antifraud');
   await expect(page.getByRole('heading', { name: 'Anti-fraud', level: 1 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `${payer} (merchant)` });
-  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row).toBeVisible();
   return row;
 }
 

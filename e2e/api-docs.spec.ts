@@ -66,9 +66,7 @@ test('a merchant reads the API reference with its own key, under the CSP', async
 
   // The reference is drawn from the server's own document: its create-order operation is there.
   const reference = page.getByRole('region', { name: 'API reference' });
-  await expect(reference.getByRole('heading', { name: 'Create a pay-in or a pay-out' }).first()).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(reference.getByRole('heading', { name: 'Create a pay-in or a pay-out' }).first()).toBeVisible();
   await expect(reference.getByText('/api/v1/orders').first()).toBeVisible();
   // Nothing in it reaches beyond this origin: no hosted AI agent.
   await expect(reference.getByRole('button', { name: 'Ask AI' })).toHaveCount(0);
@@ -86,9 +84,7 @@ test('the reference follows the language and the dark theme', async ({ page }) =
   await setTheme(page, 'dark');
   await signIn(page, 'merchant');
   await page.goto('/api');
-  await expect(page.getByRole('heading', { name: 'Create a pay-in or a pay-out' }).first()).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(page.getByRole('heading', { name: 'Create a pay-in or a pay-out' }).first()).toBeVisible();
   await expect(page.locator('body.dark-mode')).toHaveCount(1);
 
   await page.getByRole('radiogroup', { name: 'Language' }).getByText('RU', { exact: true }).click();

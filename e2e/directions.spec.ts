@@ -27,7 +27,7 @@ test('/directions shows a direction going short when its trader is paused', asyn
     const paused = await apiPost(page, `/user/${trader.uuid}`, { profile: { deposit_open: false } });
     expect(paused.status).toBe(200);
     // No reload: the list reads itself again every 10 s.
-    await expect(sbp).toContainText('Short', { timeout: 20_000 });
+    await expect(sbp).toContainText('Short');
     await expect(card.first()).toContainText('Served');
 
     await sbp.focus();
@@ -42,5 +42,5 @@ test('/directions shows a direction going short when its trader is paused', asyn
     const restored = await apiPost(page, `/user/${trader.uuid}`, { profile: { deposit_open: depositOpen } });
     expect(restored.status).toBe(200);
   }
-  await expect(sbp).toContainText('Served', { timeout: 20_000 });
+  await expect(sbp).toContainText('Served');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectRed, findUser, recordCalls, saveShot, signIn, submitLogin, uniqueName } from './support';
+import { afterPageTasks, expectRed, findUser, recordCalls, saveShot, signIn, submitLogin, uniqueName } from './support';
 
 /** SPEC §2.5 invite page, §2.8 invite link in Details, §5 invite password rules, §8 invite failure in red. */
 
@@ -63,7 +63,7 @@ test('an invited merchant sets a password from the link once, then signs in with
   await expect(confirmPassword).toHaveAccessibleDescription('Password should be equal');
   await expect(newPassword).toHaveAccessibleDescription('');
   await expectRed(invited.getByText('Password should be equal'));
-  await invited.waitForTimeout(300);
+  await afterPageTasks(invited);
   expect(setupCalls).toEqual([]);
 
   // Generate fills both fields with one strong password and shows it to copy.
@@ -127,7 +127,7 @@ test('the invite page without a code says so instead of sending', async ({ page 
   const failure = page.getByText('This link has no invite code. Open the link from your invitation again.');
   await expect(failure).toBeVisible();
   await expectRed(failure);
-  await page.waitForTimeout(200);
+  await afterPageTasks(page);
   expect(setupCalls).toEqual([]);
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -113,7 +113,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
 
   // The merchant's page follows in real time: the request is done and the send is in the history, no reload.
   const loads = countLoads(merchant);
-  await expect(requested).toContainText('Completed', { timeout: 15_000 });
+  await expect(requested).toContainText('Completed');
   const sent = bodyRows(history).filter({ hasText: 'Withdrawal sent' }).filter({ hasText: '1500' });
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText('On hold');
@@ -156,7 +156,7 @@ test('root pays a merchant out through a trader on /wallets, and the trader is c
   await mainNavigation(trader).getByRole('link', { name: 'Balance' }).click();
   const history = trader.getByRole('table').last();
   const credit = bodyRows(history).filter({ hasText: 'Merchant withdrawal' });
-  await expect(credit).toHaveCount(1, { timeout: 15_000 });
+  await expect(credit).toHaveCount(1);
   await expect(credit).toContainText('Credit');
   await expect(credit).toContainText('100');
 });

@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Guards against a hang, never budgets: a journey waits for what the user would see (Playwright's auto-waiting), so
+  // a busy machine makes it slower, not red.
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -37,7 +40,7 @@ export default defineConfig({
   webServer: {
     command: 'node ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 60_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     // No random demo deposits: trader2's insurance must stay unpaid until a journey pays it on purpose. Orders live
     // three hours: a spec's open orders (the axe walks' pay-in on /active) must outlast the spec on a slow machine,

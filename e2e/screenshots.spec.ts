@@ -28,7 +28,6 @@ const variants: Variant[] = [
 ];
 
 test.skip(!process.env.E2E_SHOTS, 'screenshots are taken only with E2E_SHOTS=1');
-test.describe.configure({ timeout: 120_000 });
 
 /** A page whose stored preferences (language, colour scheme) are those of the variant, as if chosen earlier. */
 async function openPage(browser: Browser, variant: Variant) {
@@ -289,19 +288,16 @@ test('screenshots of the anti-fraud screen and its modals', async ({ browser }) 
   // One case released by the root admin, so the table shows both statuses.
   await signInByApi(setup.page, 'root');
   await expect
-    .poll(
-      async () => {
-        const answer = await setup.page.request.get('/api/inner/anti_fraud/?filter[is_approved]=false&count=50');
-        const items = ((await answer.json()).data?.items ?? []) as { guid: string; target: { label: string } }[];
-        const found = items.find((item) => item.target.label.startsWith(released));
-        if (!found) return 0;
-        const release = await setup.page.request.patch(`/api/inner/anti_fraud/${found.guid}/release`, {
-          headers: await xsrfHeaders(setup.page),
-        });
-        return release.status();
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => {
+      const answer = await setup.page.request.get('/api/inner/anti_fraud/?filter[is_approved]=false&count=50');
+      const items = ((await answer.json()).data?.items ?? []) as { guid: string; target: { label: string } }[];
+      const found = items.find((item) => item.target.label.startsWith(released));
+      if (!found) return 0;
+      const release = await setup.page.request.patch(`/api/inner/anti_fraud/${found.guid}/release`, {
+        headers: await xsrfHeaders(setup.page),
+      });
+      return release.status();
+    })
     .toBe(200);
   await setup.context.close();
   try {
@@ -313,7 +309,7 @@ test('screenshots of the anti-fraud screen and its modals', async ({ browser }) 
       await page.goto('/antifraud');
       await expect(page.getByRole('heading', { name: say(['Anti-fraud', 'Антифрод']), level: 1 })).toBeVisible();
       const release = page.getByRole('button', { name: [/^Release the case/, /^Снять случай/][language] }).first();
-      await expect(release).toBeVisible({ timeout: 20_000 });
+      await expect(release).toBeVisible();
       await settle(page);
       await page.screenshot({ path: fileName('antifraud-root', variant), fullPage: true });
 
@@ -372,7 +368,7 @@ test('screenshots of the statistics and directions screens', async ({ browser })
         const answer = await setup.page.request.get('/api/inner/order/statistic/');
         return ((await answer.json()).data?.statistic?.per_day ?? []).length;
       },
-      { timeout: 60_000, intervals: [2000] },
+      { intervals: [2000] },
     )
     .toBeGreaterThan(0);
   await setup.context.close();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoPassword, loginApi, rgbOf, signIn, submitLogin } from './support';
+import { afterPageTasks, demoPassword, loginApi, rgbOf, signIn, submitLogin } from './support';
 
 /** SPEC §4/§7 session calls (sign-out, CSRF double submit), §2.11 and §8 password change. */
 
@@ -133,7 +133,7 @@ test('the password change form checks lengths and the confirmation before sendin
   await expect(newField).toHaveAccessibleDescription('');
   await expect(confirmField).toHaveAccessibleDescription('The passwords do not match.');
 
-  await page.waitForTimeout(200);
+  await afterPageTasks(page);
   expect(sent).toBe(0);
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Request, test } from '@playwright/test';
-import { demoPassword, loginApi, loginError, submitLogin } from './support';
+import { afterPageTasks, demoPassword, loginApi, loginError, submitLogin } from './support';
 
 /** SPEC §2.4 Login, §5 Login validation, §8 login errors. */
 
@@ -95,8 +95,8 @@ test('an empty form says both fields are required and sends nothing', async ({ p
   const errorBox = await loginError(page).boundingBox();
   expect(errorBox?.y ?? 0).toBeGreaterThan((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0) - 1);
 
-  // Give a stray request time to show up before checking there was none (no CSRF fetch, no login).
-  await page.waitForTimeout(300);
+  // Everything the click set going has run: no stray request (no CSRF fetch, no login).
+  await afterPageTasks(page);
   expect(apiCalls.filter((url) => url.includes(loginApi) || url.includes('/csrf-cookie'))).toEqual([]);
 });
 

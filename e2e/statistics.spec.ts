@@ -8,8 +8,6 @@ import { apiPost, signIn } from './support';
  * and the merchant sees the same order in its own statistic.
  */
 
-test.describe.configure({ timeout: 90_000 });
-
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -27,7 +25,7 @@ test.beforeAll(async ({ browser }) => {
         const answer = await page.request.get('/api/inner/order/statistic/');
         return ((await answer.json()).data?.statistic?.sum ?? []).length;
       },
-      { timeout: 60_000, intervals: [2000] },
+      { intervals: [2000] },
     )
     .toBeGreaterThan(0);
   await context.close();

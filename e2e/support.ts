@@ -146,6 +146,20 @@ export function recordCalls(page: Page, method: string, pathEnd: string): string
   return calls;
 }
 
+/**
+ * Waits until the page has run everything the last action set going: every task queued before now (two animation
+ * frames, then a timer turn). A check that something did *not* happen (a request a form must not send) comes after it:
+ * it waits on the page's own work, however slow the machine, never on a number of milliseconds.
+ */
+export async function afterPageTasks(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(), 0))),
+      ),
+  );
+}
+
 /* Two-factor codes (RFC 6238 TOTP: HMAC-SHA1, 30-second steps, 6 digits, base32 secrets). */
 
 export const totpStepSeconds = 30;

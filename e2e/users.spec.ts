@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  afterPageTasks,
   apiPost,
   expectRed,
   findUser,
@@ -195,7 +196,7 @@ test('root blocks a trader only with a reason; the blocked trader cannot sign in
   await dialog.getByRole('button', { name: 'Block' }).click();
   await expect(reasonError).toBeVisible();
   await saveShot(dialog, 'users-block-modal-error');
-  await page.waitForTimeout(300);
+  await afterPageTasks(page);
   expect(blockCalls).toEqual([]);
 
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Chargebacks (e2e)');

@@ -4,8 +4,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, never budgets: a test waits for the state or event it needs (expect.poll, a promise), so a
+    // busy machine makes it slower, not red. Each is many times the slowest test's time on a loaded two-core machine.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    expect: { poll: { timeout: 300_000, interval: 50 } },
     // Each file opens its own database (PGlite instance or PostgreSQL database); two at a time fit 2 cores.
     maxWorkers: 2,
     // A worker imports the app (Fastify, zod schemas, drizzle, PGlite's WebAssembly) once for all its files instead

@@ -64,7 +64,10 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 30_000,
+    // Guards against a hang, never budgets (src/test/setup.ts waits up to 300 s for what a test looks for).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    expect: { poll: { timeout: 300_000 } },
     // One jsdom window and one load of React, Mantine and testing-library per worker instead of per file: building
     // them for each of ~50 files cost more than many of the tests themselves. The setup file re-evaluates the app's
     // own modules for every file and puts back what a file may leave behind (globals, timers, storage, cookies).

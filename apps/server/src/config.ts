@@ -176,6 +176,11 @@ const configSchema = z.object({
   METRICS_TOKEN: unsetWhenEmpty(
     z.string().trim().min(16, { message: 'must be at least 16 characters (openssl rand -hex 32)' }).optional(),
   ),
+  /**
+   * How often each open websocket is checked against its session (signed out, expired, blocked): the fallback, since
+   * blocking or switching a user off closes its sockets at once through the database's notification.
+   */
+  SOCKET_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** An enabled terminal not heard of for this long is `lost_connection` until its next heartbeat (DESIGN §11). */
   DEVICE_HEARTBEAT_TIMEOUT_SECONDS: z.coerce.number().int().min(10).default(120),
 });

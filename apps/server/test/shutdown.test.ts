@@ -215,7 +215,7 @@ async function runUnderLoad(database: Database & { url?: string }, env: Record<s
 }
 
 describe('SIGTERM under load (DESIGN §18)', () => {
-  it('loses no request received and leaves no job running', { timeout: 120_000 }, async () => {
+  it('loses no request received and leaves no job running', async () => {
     if (process.env.DATABASE_URL) {
       const database = await openTestDatabase();
       cleanups.push(() => database.close());

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { type Cursor, keysetChunks } from '../db/keyset';
 import { type CsvColumn, csvRecord, csvStream, guardFormula, quoteField } from './csv';
@@ -30,6 +30,19 @@ describe('CSV cells', () => {
   });
 });
 
+/**
+ * Lets the event loop turn a few times: long enough for a stream that wants more to ask for it (its reads resolve at
+ * once here), however fast the machine. A wait for something not to happen, counted in turns, not milliseconds.
+ */
+async function settle() {
+  for (let turn = 0; turn < 20; turn++) await nextTurn();
+}
+
+/** Waits for a state the stream reaches by itself (no deadline of its own: the test's timeout is the guard). */
+async function until(condition: () => boolean) {
+  while (!condition()) await nextTurn();
+}
+
 describe('a streamed export', () => {
   /** An endless list: every read answers a full chunk, and counts itself. */
   function endless() {
@@ -51,7 +64,7 @@ describe('a streamed export', () => {
     await once(stream, 'readable');
     const first = String(stream.read());
     expect(first.startsWith('\uFEFFНазвание\r\n')).toBe(true);
-    await sleep(20);
+    await until(() => calls.length >= 2);
     expect(calls[0]).toBeUndefined();
     expect(calls[1]).toEqual({ at: '999', tie: 'x' });
     stream.destroy();
@@ -60,17 +73,18 @@ describe('a streamed export', () => {
   it('reads no further than the reader takes (backpressure), and stops when the reader goes away', async () => {
     const { calls, stream } = endless();
     stream.read();
-    await sleep(50);
+    await until(() => stream.readableLength >= stream.readableHighWaterMark);
+    await settle();
     // Nobody reads: the stream fills its buffer (64 KiB, a chunk is 100 KiB) and asks for nothing more.
     const buffered = calls.length;
     expect(buffered).toBeLessThan(5);
-    await sleep(50);
+    await settle();
     expect(calls.length).toBe(buffered);
     stream.destroy();
-    await sleep(50);
+    await settle();
     expect(calls.length).toBeLessThanOrEqual(buffered + 1);
     const after = calls.length;
-    await sleep(50);
+    await settle();
     expect(calls.length).toBe(after);
   });
 });

@@ -35,12 +35,12 @@ describe("preloading another screen's chunks", () => {
     vi.stubEnv('PROD', true);
 
     preloadChunksOf('/users');
-    await vi.waitFor(() => expect(preloaded()).toEqual(['/assets/UsersPage-a1.js', '/assets/Table-b2.js']));
+    await expect.poll(preloaded).toEqual(['/assets/UsersPage-a1.js', '/assets/Table-b2.js']);
     preloadChunksOf('/pay');
     // A chunk already named is not named twice.
-    await vi.waitFor(() =>
-      expect(preloaded()).toEqual(['/assets/UsersPage-a1.js', '/assets/Table-b2.js', '/assets/PaymentsPage-c3.js']),
-    );
+    await expect
+      .poll(preloaded)
+      .toEqual(['/assets/UsersPage-a1.js', '/assets/Table-b2.js', '/assets/PaymentsPage-c3.js']);
     preloadChunksOf('/nowhere');
     await Promise.resolve();
     expect(fetchMock).toHaveBeenCalledTimes(1);

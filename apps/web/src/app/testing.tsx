@@ -1,6 +1,6 @@
 import type { CurrentUser, Language } from '@paydesk/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { changeLanguage, i18n, initI18n, lazyNamespaces } from '../lib/i18n';
@@ -185,4 +185,19 @@ export function renderApp(path: string, queryClient: QueryClient = createQueryCl
     </AppProviders>,
   );
   return { router, queryClient };
+}
+
+/**
+ * Waits until the app has nothing left to do: no query or mutation in flight, React's updates and effects flushed,
+ * twice in a row. A check that something is *not* shown or *not* asked for comes after it: it waits on the app's
+ * state, turn by turn, never on a number of milliseconds.
+ */
+export async function untilSettled(queryClient: QueryClient): Promise<void> {
+  const idle = () => queryClient.isFetching() === 0 && queryClient.isMutating() === 0;
+  // One turn of the event loop inside act: the query cache's notifications (a zero timeout) and React's work run.
+  const turn = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  for (let quiet = 0; quiet < 2; ) {
+    await turn();
+    quiet = idle() ? quiet + 1 : 0;
+  }
 }

@@ -33,8 +33,9 @@ afterAll(() => {
   document.title = '';
 });
 
-// Lazy pages take a while to load in jsdom on a busy two-core machine; wait for them rather than fail.
-configure({ asyncUtilTimeout: 5000 });
+// A test waits for what it needs to see (findBy…, waitFor), however long a busy machine takes to load a lazy page:
+// this is a guard against a hang, never a budget. The test's own timeout (vite.config.ts) is longer still.
+configure({ asyncUtilTimeout: 300_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement. Installed once per window (the window outlives
 // a test file), so the getComputedStyle wrapper is not wrapped again by every file.

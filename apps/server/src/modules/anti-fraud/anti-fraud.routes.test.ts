@@ -45,7 +45,7 @@ async function checked() {
             .from(jobs)
             .where(and(eq(jobs.kind, antiFraudCheckJob), inArray(jobs.status, ['queued', 'running'])))
         ).length,
-      { timeout: 10_000, interval: 25 },
+      { interval: 25 },
     )
     .toBe(0);
 }

@@ -342,7 +342,7 @@ describe('the current user, kept a moment by each process', () => {
     expect((await current()).apiKeys.notification).toBe('fresh-key-123');
     // Money moved by someone else (a deposit): its event reaches every process, which forget what they kept.
     await fund(ctx.app, user.id, '12.5');
-    await expect.poll(async () => (await virtual()).amount.amount, { timeout: 2_000, interval: 20 }).toBe('12.5');
+    await expect.poll(async () => (await virtual()).amount.amount, { interval: 20 }).toBe('12.5');
     expect((await browser.get('/api/inner/user/wallet/')).json().data.items[0].amount.amount).toBe('12.5');
   });
 

@@ -7,8 +7,6 @@ import { adminsAudience, type EventHub } from './events.bus';
 
 /** A socket that has not authenticated this long after connecting is closed. */
 const authTimeoutMs = 10_000;
-/** How often open sockets are checked against their sessions (signed out, expired, blocked). */
-const revalidateMs = 60_000;
 /** Close codes in the private range: 4401 not authenticated, 4400 a message that is not the protocol. */
 const closeUnauthenticated = 4401;
 const closeBadMessage = 4400;
@@ -116,7 +114,7 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
     await hub.start();
     interval = setInterval(() => {
       revalidate().catch((error: unknown) => app.log.warn({ err: error }, 'socket revalidation failed'));
-    }, revalidateMs);
+    }, app.config.SOCKET_RECHECK_SECONDS * 1000);
     interval.unref();
   });
   app.addHook('preClose', async () => {

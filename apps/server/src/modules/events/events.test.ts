@@ -17,10 +17,16 @@ import { publishEvent } from './events.bus';
 let ctx: TestContext;
 let other: { port: number; stop: () => Promise<void> };
 
+/**
+ * The sockets' periodic session check comes only hourly here: a socket that closes during a test was closed by the
+ * database's notification, however long the machine took.
+ */
+const recheckOnlyHourly = { SOCKET_RECHECK_SECONDS: '3600' };
+
 async function startChildProcess(url: string) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/second-process.ts'], {
     cwd: new URL('../../../', import.meta.url).pathname,
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', SECRETS_KEY: testSecretsKey },
+    env: { ...process.env, DATABASE_URL: url, PORT: '0', SECRETS_KEY: testSecretsKey, ...recheckOnlyHourly },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
@@ -44,7 +50,7 @@ async function startSecondApp(): Promise<typeof other> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp(recheckOnlyHourly);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   other = ctx.database.url ? await startChildProcess(ctx.database.url) : await startSecondApp();
 }, 60_000);
@@ -73,12 +79,12 @@ async function connect(port: number) {
     }
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const next = (type: string, timeoutMs = 5000) =>
-    new Promise<Message>((resolve, reject) => {
+  // Waits for the message, however long it takes (the test's own timeout guards against a hang).
+  const next = (type: string) =>
+    new Promise<Message>((resolve) => {
       const seen = received.find((message) => message.type === type);
       if (seen) return resolve(seen);
       waiters.push({ type, resolve });
-      setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
     });
   return { socket, received, next, closed };
 }
@@ -192,15 +198,11 @@ describe('sessions across server processes', () => {
     );
     expect((await browser.get('/api/inner/user/current')).statusCode).toBe(401);
     // The other process hears of it from the database (or lets its memory lapse within a second).
-    await expect.poll(async () => (await onOther()).status, { timeout: 5_000, interval: 50 }).toBe(401);
+    await expect.poll(async () => (await onOther()).status, { interval: 50 }).toBe(401);
   });
 });
 
 describe('sockets of a user who is blocked or switched off (issue 20, L4)', () => {
-  /** The close code of the socket, or 'open' if it is still open after a few seconds (the periodic check is 60 s). */
-  const closedSoon = (closed: Promise<number>) =>
-    Promise.race([closed, new Promise<string>((resolve) => setTimeout(() => resolve('open'), 5_000))]);
-
   for (const [what, change] of [
     ['blocked', (admin: Client, id: string) => admin.post('/api/inner/user/block', { uuid: id, comment: 'fraud' })],
     ['switched off', (admin: Client, id: string) => admin.post(`/api/inner/user/${id}`, { is_active: false })],
@@ -212,7 +214,8 @@ describe('sockets of a user who is blocked or switched off (issue 20, L4)', () =
       auth(client.socket, user.id, current.ws_token);
       await client.next('auth.ok');
       expect((await change(admin.browser, user.id)).statusCode).toBe(200);
-      expect(await closedSoon(client.closed)).toBe(4401);
+      // Closed by the notification: the periodic check is an hour away.
+      expect(await client.closed).toBe(4401);
     });
   }
 });

@@ -229,6 +229,14 @@ export function createJobRunner(options: JobRunnerOptions) {
     get kinds(): string[] {
       return [...definitions.keys()];
     },
+    /** Whether the runner was started and not stopped since: it claims due jobs. */
+    get started() {
+      return !stopped;
+    },
+    /** Whether the runner is looking for due jobs right now (between looks it sleeps until a NOTIFY or its poll). */
+    get looking() {
+      return looking !== null;
+    },
     /** Jobs this process is running now. */
     get busy() {
       return running.size;

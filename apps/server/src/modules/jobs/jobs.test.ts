@@ -83,7 +83,7 @@ describe('enqueueing', () => {
       .catch(() => undefined);
     const one = runner();
     await one.start();
-    await expect.poll(async () => (await runsOf('commit-')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await runsOf('commit-')).length).toBe(1);
     await one.stop();
     expect(await runsOf('rollback-')).toEqual([]);
     expect(await queued('test.record')).toEqual([]);
@@ -97,12 +97,13 @@ describe('enqueueing', () => {
   });
 
   it('wakes a sleeping runner at once through NOTIFY, without waiting for its poll', async () => {
-    const sleeper = runner({ pollMs: 60_000 });
+    // Its poll comes after the test's own guard: only the notification can bring the job.
+    const sleeper = runner({ pollMs: 24 * 3_600_000 });
     await sleeper.start();
-    // Let the first look (which found nothing) finish, so only the notification can bring the next job.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Let the first look (which found nothing) finish, so that it cannot find the job itself.
+    await expect.poll(() => sleeper.looking).toBe(false);
     await enqueueJob(db(), { kind: 'test.record', payload: { n: 'notify-1' } });
-    await expect.poll(async () => (await runsOf('notify-')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await runsOf('notify-')).length).toBe(1);
     await sleeper.stop();
   });
 });
@@ -120,8 +121,8 @@ describe('claiming', () => {
       await Promise.all([first.start(), second.start()]);
       workers.push(first.worker, second.worker);
     }
-    await expect.poll(async () => (await runsOf('race-')).length, { timeout: 30_000 }).toBe(total);
-    await expect.poll(async () => (await queued('test.record')).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await runsOf('race-')).length).toBe(total);
+    await expect.poll(async () => (await queued('test.record')).length).toBe(0);
     const runs = await runsOf('race-');
     expect(new Set(runs.map((run) => run.job)).size).toBe(total);
     expect(runs.every((run) => workers.includes(run.worker))).toBe(true);
@@ -136,7 +137,7 @@ describe('claiming', () => {
       const { child, worker } = await childRunner({ JOB_LEASE_SECONDS: '1' });
       deadWorker = worker;
       await enqueueJob(db(), { kind: 'test.hang', payload: { n: 'killed-1' } });
-      await expect.poll(async () => (await queued('test.hang'))[0]?.lockedBy, { timeout: 10_000 }).toBe(worker);
+      await expect.poll(async () => (await queued('test.hang'))[0]?.lockedBy).toBe(worker);
       child.kill('SIGKILL');
     } else {
       // The one process of an embedded database cannot be killed from within; a claim that is never renewed nor
@@ -152,21 +153,20 @@ describe('claiming', () => {
       },
     });
     await survivor.start();
-    await expect
-      .poll(async () => (await runsOf('killed-')).map((run) => run.worker), { timeout: 20_000 })
-      .toEqual([survivor.worker]);
-    await expect.poll(async () => (await queued('test.hang')).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await runsOf('killed-')).map((run) => run.worker)).toEqual([survivor.worker]);
+    await expect.poll(async () => (await queued('test.hang')).length).toBe(0);
     expect(deadWorker).not.toBe(survivor.worker);
     await survivor.stop();
   });
 
   it('survives a restart: a job enqueued while no process runs is run by the next one to start', async () => {
     await enqueueJob(db(), { kind: 'test.record', payload: { n: 'restart-1' } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every runner of this file is stopped: nothing can run it until one starts.
+    expect(runners.filter((made) => made.started)).toEqual([]);
     expect(await runsOf('restart-')).toEqual([]);
     const next = runner();
     await next.start();
-    await expect.poll(async () => (await runsOf('restart-')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await runsOf('restart-')).length).toBe(1);
     await next.stop();
   });
 });
@@ -187,10 +187,8 @@ describe('retries', () => {
     await failing.start();
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await expect.poll(() => calls, { timeout: 10_000 }).toBe(attempt);
-      await expect
-        .poll(async () => (await queued('test.fail'))[0]?.status, { timeout: 10_000 })
-        .toBe(attempt < 4 ? 'queued' : 'dead');
+      await expect.poll(() => calls).toBe(attempt);
+      await expect.poll(async () => (await queued('test.fail'))[0]?.status).toBe(attempt < 4 ? 'queued' : 'dead');
       const [row] = await selectRows<{ delay_ms: string; attempts: number; last_error: string }>(
         db(),
         sql`select (extract(epoch from (run_at - updated_at)) * 1000)::bigint::text as delay_ms, attempts, last_error
@@ -207,9 +205,9 @@ describe('retries', () => {
     }
     // With the jitter source pinned to its middle, each delay is exactly the schedule's.
     expect(delays).toEqual(schedule);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(calls).toBe(4);
+    // Dead: the stopped runner made no fifth attempt.
     await failing.stop();
+    expect(calls).toBe(4);
     await db().delete(jobs).where(eq(jobs.kind, 'test.fail'));
   });
 
@@ -234,7 +232,7 @@ describe('recurring jobs', () => {
       },
     });
     await ticker.start();
-    await expect.poll(() => ticks, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => ticks).toBeGreaterThanOrEqual(2);
     await ticker.stop();
     const [row] = await queued('test.tick');
     expect(row).toMatchObject({ status: 'queued', repeatSeconds: 1, attempts: 0 });
@@ -245,7 +243,9 @@ describe('recurring jobs', () => {
 
 describe('stopping (DESIGN §18: graceful shutdown)', () => {
   it('lets a running job finish, and hands back at once, uncounted, one that does not end', async () => {
-    const stopping = runner({ stopGraceMs: 300 });
+    // The grace a running job has to end is a hundred times what the finishing job needs once released (two short
+    // statements); the stuck one is handed back after it.
+    const stopping = runner({ stopGraceMs: 3_000 });
     let release: () => void = () => undefined;
     const finishing = new Promise<void>((resolve) => {
       release = resolve;
@@ -263,8 +263,8 @@ describe('stopping (DESIGN §18: graceful shutdown)', () => {
     await enqueueJob(db(), { kind: 'test.finishing' });
     await enqueueJob(db(), { kind: 'test.stuck', maxAttempts: 3 });
     await stopping.start();
-    await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await queued('test.stuck'))[0]?.status, { timeout: 10_000 }).toBe('running');
+    await expect.poll(() => started).toBe(1);
+    await expect.poll(async () => (await queued('test.stuck'))[0]?.status).toBe('running');
 
     const stopped = stopping.stop();
     release();

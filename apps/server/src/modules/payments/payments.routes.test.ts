@@ -134,9 +134,7 @@ describe('insurance (SPEC §2.11, DESIGN §4)', () => {
     await fund(ctx.app, user.id, '70');
     // Money moved by someone else: the current user shows it once the event of the change reaches the process.
     const currentUser = async () => (await browser.get('/api/inner/user/current')).json().data.data;
-    await expect
-      .poll(async () => (await currentUser()).profile.insurance_paid, { timeout: 2_000, interval: 20 })
-      .toBe(true);
+    await expect.poll(async () => (await currentUser()).profile.insurance_paid, { interval: 20 }).toBe(true);
     current = await currentUser();
     expect(await balanceOf(browser)).toMatchObject({ available: '30', insurance: '100', insurance_paid: true });
     expect(current.wallets.map((wallet: { type: { slug: string } }) => wallet.type.slug)).toEqual(['virtual', 'real']);

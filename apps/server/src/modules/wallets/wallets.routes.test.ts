@@ -6,6 +6,7 @@ import { depositKeyOf, isTronAddress } from '../../lib/tron';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
 import { balanceSummary, systemBalance } from '../payments/balances';
 import { getPayment } from '../payments/payments.read';
+import { payments } from '../payments/payments.table';
 import { traderProfiles } from '../users/users.table';
 import { platformSettings } from './wallets.table';
 
@@ -81,7 +82,7 @@ describe('without a deposit key outside demo mode', () => {
 describe('demo mode', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({}, undefined, { demo: true, DEPOSIT_XPUB: undefined, DEMO_SEND_SECONDS: 1 });
+    ctx = await createTestApp({}, undefined, { demo: true, DEPOSIT_XPUB: undefined, DEMO_SEND_SECONDS: 3600 });
   });
   afterAll(() => ctx.close());
 
@@ -128,7 +129,11 @@ describe('demo mode', () => {
       })
     ).json().data;
     expect(payment.status.slug).toBe('pending');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Sent only DEMO_SEND_SECONDS after it was approved: not yet, and once that time has passed (moved back here).
+    await ctx.app.demo?.sendApproved();
+    expect((await getPayment(ctx.app.db, payment.guid, 'en')).status.slug).toBe('pending');
+    const approvedAt = new Date(Date.now() - (ctx.config.DEMO_SEND_SECONDS + 1) * 1000);
+    await ctx.app.db.update(payments).set({ createdAt: approvedAt }).where(eq(payments.id, payment.guid));
     await ctx.app.demo?.sendApproved();
     const sent = await getPayment(ctx.app.db, payment.guid, 'en');
     expect(sent.status.slug).toBe('done');

@@ -28,6 +28,7 @@ const pageSize = 200;
 /** Pages read per address and round; the rest waits for the next round, the cursor keeps the place. */
 const pagesPerRound = 20;
 const addressesAtOnce = 4;
+/** How long one request to TronGrid may take before the round gives up on that address (until the next round). */
 const requestTimeoutMs = 15_000;
 
 export interface PollReport {
@@ -44,15 +45,23 @@ export interface PollReport {
  * a token that calls itself USDT, an outgoing transfer) is ignored and logged. It runs as one recurring job of the
  * job runner (`deposits.poll`), so one server process polls at a time and another takes over if it dies.
  */
-export function createTronGridWatcher(deps: { db: Db; config: Config; log: FastifyBaseLogger; fetch?: typeof fetch }) {
+export function createTronGridWatcher(deps: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+  /** Overrides the request timeout (tests whose fake TronGrid shares a busy process with the database). */
+  requestTimeoutMs?: number;
+}) {
   const { db, config, log } = deps;
+  const timeoutMs = deps.requestTimeoutMs ?? requestTimeoutMs;
   const fetchPage = deps.fetch ?? fetch;
   const baseUrl = (config.TRONGRID_URL ?? '').replace(/\/+$/, '');
   const contract = config.TRON_USDT_CONTRACT;
   async function read(url: string): Promise<Trc20Page> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (config.TRONGRID_API_KEY) headers['TRON-PRO-API-KEY'] = config.TRONGRID_API_KEY;
-    const response = await fetchPage(url, { headers, signal: AbortSignal.timeout(requestTimeoutMs) });
+    const response = await fetchPage(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`TronGrid answered ${response.status}`);
     const page = (await response.json()) as Trc20Page;
     if (page.success === false || !Array.isArray(page.data)) throw new Error('TronGrid answered without data');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BANK_MESSAGE_CORPUS } from './corpus';
+import { hostileBodies, hostileSenders } from './corpus-kit';
 import { type BankSlug, type IncomingBankMessage, type ParsedBankMessage, parseBankMessage } from './parse';
 
 const sms = (sender: string, body: string): IncomingBankMessage => ({ package: null, sender, body });
@@ -96,27 +97,12 @@ describe('amounts', () => {
 });
 
 describe('hostile bodies', () => {
-  it('a thousand-digit amount is refused quickly without throwing', () => {
-    const started = performance.now();
-    expect(parseBankMessage(sms('900', `Зачисление ${'9'.repeat(1_000)}р`))).toBeNull();
-    expect(parseBankMessage(sms('900', `Зачисление ${'9'.repeat(900)}р`))).toBeNull();
-    expect(performance.now() - started).toBeLessThan(100);
-  });
-
-  it('bodies of 4,096 characters built to make patterns backtrack stay fast', () => {
-    const bodies = [
-      '1 '.repeat(2_048),
-      'перевод от '.repeat(400),
-      `Зачисление ${'1 000 '.repeat(700)}`,
-      '*'.repeat(4_096),
-      `Перевод ${'А'.repeat(4_000)} от ${'Иван '.repeat(10)}`,
-      'от Иван '.repeat(600),
-    ];
-    const started = performance.now();
-    for (const body of bodies) {
-      for (const sender of ['900', 'GPB', '+79991234567']) parseBankMessage(sms(sender, body));
+  it('a thousand-digit amount, and bodies of 4,096 characters built to make patterns backtrack read as no payment (timed by the bench)', () => {
+    for (const body of hostileBodies) {
+      for (const sender of hostileSenders) {
+        expect(parseBankMessage(sms(sender, body)), `${sender}: ${body.slice(0, 30)}…`).toBeNull();
+      }
     }
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('NUL bytes and other control characters do not throw and read as spaces', () => {

@@ -28,7 +28,7 @@ describe('/api screen', () => {
     signedInAs({ ...users.merchant, apiKeys: { key: merchantKey, secret: null, notification: null } });
     renderApp('/api');
 
-    expect(await screen.findByRole('heading', { name: 'API', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'API', level: 1 })).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Your API key' });
     expect(within(card).getByText(merchantKey)).toBeInTheDocument();
     expect(within(card).getByRole('row', { name: /X-Signature/ })).toHaveTextContent(
@@ -48,10 +48,10 @@ describe('/api screen', () => {
     signedInAs(users.merchant);
     renderApp('/api');
 
-    const card = await screen.findByRole('region', { name: 'Your API key' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Your API key' });
     expect(within(card).getByText('You have no API key yet.')).toBeInTheDocument();
     await userEvent.setup().click(within(card).getByRole('link', { name: 'Go to Settings' }));
-    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
     // And back: the settings card of the API key links to this screen.
     const keyCard = await screen.findByRole('region', { name: 'API key and secret' });
     expect(within(keyCard).getByRole('link', { name: 'API reference and signing' })).toHaveAttribute('href', '/api');
@@ -67,7 +67,7 @@ describe('/api screen', () => {
     );
     renderApp('/api');
 
-    const card = await screen.findByRole('region', { name: 'Your API key' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Your API key' });
     expect(within(card).getByText('pk_partner')).toBeInTheDocument();
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
@@ -77,7 +77,7 @@ describe('/api screen', () => {
     signedInAs(users.merchant);
     renderApp('/api');
 
-    const card = await screen.findByRole('region', { name: 'Ваш API-ключ' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Ваш API-ключ' });
     expect(within(card).getByRole('link', { name: 'Перейти в настройки' })).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Подпись запроса' })).toBeInTheDocument();
   });
@@ -86,7 +86,7 @@ describe('/api screen', () => {
     signedInAs(users.root);
     renderApp('/api');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your API key' })).not.toBeInTheDocument();
   });
 });

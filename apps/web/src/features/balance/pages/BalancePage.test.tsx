@@ -271,7 +271,7 @@ describe('wallets and history', () => {
     renderApp('/balance');
 
     const history = await screen.findByRole('region', { name: 'Balance history' });
-    expect(await within(history).findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Load failed.');
+    expect(await within(history).findByRole('alert')).toHaveTextContent('Load failed.');
   });
 });
 

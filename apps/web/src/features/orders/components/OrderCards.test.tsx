@@ -1,5 +1,5 @@
 import type { Order } from '@paydesk/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeUser, mockApi, renderApp } from '../../../app/testing';
@@ -80,12 +80,27 @@ describe('order cards on a phone', () => {
       makeOrder({ guid: `01a201f1-0000-7000-8000-0000000001${String(index).padStart(2, '0')}` }),
     );
     serveTrader({ pay_in: orders });
+    // The cards the list shows after each of its commits, in order: recorded as the page changes, so what is seen does
+    // not depend on when the test happens to look.
+    const shown: { cards: number; busy: string | null }[] = [];
+    const observer = new MutationObserver(() => {
+      const list = document.querySelector('[aria-label="Active pay-in orders"]');
+      const last = shown.at(-1);
+      const now = { cards: list?.querySelectorAll('li').length ?? 0, busy: list?.getAttribute('aria-busy') ?? null };
+      if (list && (last?.cards !== now.cards || last.busy !== now.busy)) shown.push(now);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     renderApp('/active');
     const list = await screen.findByRole('list', { name: 'Active pay-in orders' });
-    expect(within(list).getAllByRole('listitem').length).toBeLessThan(10);
-    expect(list).toHaveAttribute('aria-busy', 'true');
-    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    observer.disconnect();
     expect(list).toHaveAttribute('aria-busy', 'false');
+    // First a screenful, busy; then more, until all ten are in and the list is no longer busy.
+    expect(shown[0]?.cards).toBeGreaterThan(0);
+    expect(shown[0]?.cards).toBeLessThan(10);
+    expect(shown[0]?.busy).toBe('true');
+    expect(shown.map((step) => step.cards)).toEqual([...shown.map((step) => step.cards)].sort((a, b) => a - b));
+    expect(shown.at(-1)).toEqual({ cards: 10, busy: 'false' });
     const last = within(list).getAllByRole('listitem')[9];
     expect(last).toHaveAccessibleName(expect.stringMatching(/^Order 01a2.+0109$/));
   });

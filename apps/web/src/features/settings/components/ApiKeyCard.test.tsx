@@ -23,14 +23,14 @@ function signedInAs(user: ReturnType<typeof makeUser>, extra: Parameters<typeof 
   });
 }
 
-describe('API key and secret', { timeout: 30_000 }, () => {
+describe('API key and secret', () => {
   it('shows the secret once, right after it is generated, with a warning and a copy action', async () => {
     const merchant = makeUser({ role: 'merchant', username: 'merchant' });
     const { calls } = signedInAs(merchant, { 'POST /user/secret_key': envelope(issued) });
     renderApp('/settings');
     const user = userEvent.setup();
 
-    const card = await screen.findByRole('region', { name: 'API key and secret' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'API key and secret' });
     expect(within(card).getByText('No key yet.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Generate key and secret' }));
 
@@ -55,7 +55,7 @@ describe('API key and secret', { timeout: 30_000 }, () => {
     renderApp('/settings');
     const user = userEvent.setup();
 
-    const card = await screen.findByRole('region', { name: 'API key and secret' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'API key and secret' });
     expect(within(card).getByText('pk_existing')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Generate new secret' }));
 
@@ -80,7 +80,7 @@ describe('API key and secret', { timeout: 30_000 }, () => {
     renderApp('/settings');
     const user = userEvent.setup();
 
-    const card = await screen.findByRole('region', { name: 'API key and secret' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'API key and secret' });
     await user.click(within(card).getByRole('button', { name: 'Generate key and secret' }));
 
     expect(await screen.findByText('Generate failed.')).toBeInTheDocument();

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('fee table', { timeout: 30_000 }, () => {
+describe('fee table', () => {
   it('lists the trader fee tiers, an open upper bound as ∞', async () => {
     signedIn([
       { direction: 'pay_in', min_amount: '0.000000', max_amount: '499.000000', percentage: '5.00' },
@@ -27,8 +27,8 @@ describe('fee table', { timeout: 30_000 }, () => {
     ]);
     renderApp('/settings');
 
-    const card = await screen.findByRole('region', { name: 'Fees' }, { timeout: 10_000 });
-    await within(card).findByText('Pay-out', {}, { timeout: 5_000 });
+    const card = await screen.findByRole('region', { name: 'Fees' });
+    await within(card).findByText('Pay-out');
     const rows = within(card).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'DirectionFromToFee',
@@ -41,15 +41,15 @@ describe('fee table', { timeout: 30_000 }, () => {
     signedIn([]);
     renderApp('/settings');
 
-    const card = await screen.findByRole('region', { name: 'Fees' }, { timeout: 10_000 });
-    expect(await within(card).findByText('No fees set yet.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Fees' });
+    expect(await within(card).findByText('No fees set yet.')).toBeInTheDocument();
   });
 
   it('says when the fees could not be loaded', async () => {
     signedIn(failureReply(500, 'internal_error'));
     renderApp('/settings');
 
-    const card = await screen.findByRole('region', { name: 'Fees' }, { timeout: 10_000 });
-    expect(await within(card).findByText('Load failed.', {}, { timeout: 5_000 })).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Fees' });
+    expect(await within(card).findByText('Load failed.')).toBeInTheDocument();
   });
 });

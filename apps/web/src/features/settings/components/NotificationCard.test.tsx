@@ -16,8 +16,8 @@ function signedIn(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 async function notificationsCard() {
-  const card = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
-  await within(card).findByLabelText('Notification URL', {}, { timeout: 5_000 });
+  const card = await screen.findByRole('region', { name: 'Notifications' });
+  await within(card).findByLabelText('Notification URL');
   return card;
 }
 
@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('notification key and URL', { timeout: 30_000 }, () => {
+describe('notification key and URL', () => {
   it('shows the saved values', async () => {
     signedIn();
     renderApp('/settings');

@@ -43,7 +43,7 @@ function signedInAs(user: ReturnType<typeof makeUser>, extra: Parameters<typeof 
 }
 
 async function card() {
-  return screen.findByRole('region', { name: 'System balance' }, { timeout: 10_000 });
+  return screen.findByRole('region', { name: 'System balance' });
 }
 
 beforeEach(async () => {
@@ -54,7 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('system balance', { timeout: 30_000 }, () => {
+describe('system balance', () => {
   it('shows the admin what the platform holds, owes and has earned', async () => {
     signedInAs(users.root);
     renderApp('/settings');
@@ -79,7 +79,7 @@ describe('system balance', { timeout: 30_000 }, () => {
     signedInAs(users.root, { 'GET /system/balance': { status: 500, body: undefined } });
     renderApp('/settings');
 
-    expect(await within(await card()).findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent('Load failed.');
+    expect(await within(await card()).findByRole('alert')).toHaveTextContent('Load failed.');
   });
 
   it('checks the ledger on request and says when nothing differs', async () => {
@@ -152,7 +152,7 @@ describe('system balance', { timeout: 30_000 }, () => {
     });
     renderApp('/settings');
 
-    await screen.findByRole('region', { name: 'Change password' }, { timeout: 10_000 });
+    await screen.findByRole('region', { name: 'Change password' });
     expect(screen.queryByRole('region', { name: 'System balance' })).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/system/balance')).toBe(false);
   });

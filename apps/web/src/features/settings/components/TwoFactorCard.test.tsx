@@ -10,7 +10,7 @@ const setup = {
 };
 
 async function twoFactorCard() {
-  return screen.findByRole('region', { name: 'Two-factor authentication' }, { timeout: 10_000 });
+  return screen.findByRole('region', { name: 'Two-factor authentication' });
 }
 
 async function typeCode(card: HTMLElement, code: string, user: ReturnType<typeof userEvent.setup>) {
@@ -31,7 +31,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('two-factor authentication', { timeout: 30_000 }, () => {
+describe('two-factor authentication', () => {
   it('enables two-factor with the QR code, a code and the password', async () => {
     let enabled = false;
     const { calls } = mockApi({

@@ -25,8 +25,8 @@ function signedIn(webhooks: WebhookSetting[], extra: Parameters<typeof mockApi>[
 }
 
 async function webhooksCard() {
-  const card = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 10_000 });
-  await within(card).findByRole('switch', { name: /Order created/ }, { timeout: 5_000 });
+  const card = await screen.findByRole('region', { name: 'Webhooks' });
+  await within(card).findByRole('switch', { name: /Order created/ });
   return card;
 }
 
@@ -42,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('webhooks', { timeout: 30_000 }, () => {
+describe('webhooks', () => {
   it('loads the list about 100 ms after it mounts', async () => {
     vi.useFakeTimers();
     const { calls } = signedIn([webhook('order.created', 'Order created')]);

@@ -9,6 +9,7 @@ import {
   mockApi,
   prepareI18n,
   renderApp,
+  untilSettled,
   users,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
@@ -42,7 +43,7 @@ describe('profile card', () => {
     signedInAs(users.merchant);
     renderApp('/settings');
 
-    const card = await screen.findByRole('region', { name: 'Profile' }, { timeout: 10_000 });
+    const card = await screen.findByRole('region', { name: 'Profile' });
     expect(within(card).getByText('01a2…bb18')).toBeInTheDocument();
     expect(within(card).getByText(formatDateTime(users.merchant.createdAt))).toBeInTheDocument();
     expect(formatDateTime(users.merchant.createdAt)).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -222,11 +223,11 @@ describe('insurance gate', () => {
         withdrawal: { min: '1', auto_limit: '1000' },
       }),
     });
-    renderApp('/settings');
+    const { queryClient } = renderApp('/settings');
 
     const gate = await screen.findByRole('dialog', { name: 'Insurance contribution required' });
     await within(gate).findByText(realAddress);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilSettled(queryClient);
     expect(within(gate).queryByRole('button', { name: 'Simulate a deposit (demo)' })).not.toBeInTheDocument();
   });
 
@@ -239,7 +240,7 @@ describe('insurance gate', () => {
   });
 });
 
-describe('sections per role (SPEC §2.11, §6)', { timeout: 30_000 }, () => {
+describe('sections per role (SPEC §2.11, §6)', () => {
   const sectionNames = [
     'Profile',
     'API key and secret',
@@ -251,7 +252,7 @@ describe('sections per role (SPEC §2.11, §6)', { timeout: 30_000 }, () => {
   ];
 
   async function shownSections() {
-    await screen.findByRole('region', { name: 'Change password' }, { timeout: 10_000 });
+    await screen.findByRole('region', { name: 'Change password' });
     return sectionNames.filter((name) => screen.queryByRole('region', { name }) !== null);
   }
 
@@ -280,10 +281,10 @@ describe('sections per role (SPEC §2.11, §6)', { timeout: 30_000 }, () => {
 
   it.each(['admin', 'partner'] as const)('asks the %s for none of the merchant and trader settings', async (role) => {
     const { calls } = signedInAs(makeUser({ role, username: role }));
-    renderApp('/settings');
+    const { queryClient } = renderApp('/settings');
 
-    await screen.findByRole('region', { name: 'Two-factor authentication' }, { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await screen.findByRole('region', { name: 'Two-factor authentication' });
+    await untilSettled(queryClient);
     expect(settingsCalls(calls)).toEqual([]);
   });
 });
