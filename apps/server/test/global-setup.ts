@@ -24,7 +24,15 @@ export default async function setup(project: TestProject) {
   const directory = mkdtempSync(join(tmpdir(), 'paydesk-pglite-template-'));
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  // Tests use the one database the migrations built: without initdb's two template databases the dump has a third of
+  // the files to unpack at every start.
+  for (const template of ['template0', 'template1']) {
+    await client.exec(`alter database ${template} is_template false`);
+    await client.exec(`drop database ${template}`);
+  }
+  await client.exec('checkpoint');
+  const dump = await client.dumpDataDir('none');
   await database.close();
   const file = join(directory, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -105,8 +105,11 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   migrationsFolder?: string;
-  /** An embedded database to start from (a dump of a migrated one), instead of an empty one. */
-  loadDataDir?: Blob;
+  /**
+   * Embedded database only, what PGlite starts from: a dump of a migrated database (`loadDataDir`) instead of an empty
+   * one, and its WebAssembly modules and file bundle compiled and read once for many databases (tests).
+   */
+  pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>;
   /** PostgreSQL only: how long to wait for the server before a request fails with 503 (defaults below). */
   timeouts?: Partial<DatabaseTimeouts>;
 }
@@ -219,7 +222,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(options.dataDir, options.pglite ?? {});
   const db = withCommitHooks(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
