@@ -2,7 +2,7 @@ import { defaultLanguage, parseAmount, USDT } from '@paydesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { seedDemoTerminal } from '../demo/device';
-import { seededRandom } from '../demo/history';
+import { seededRandom } from '../demo/history-plan';
 import type { DemoTraffic } from '../demo/traffic';
 import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
@@ -194,6 +194,7 @@ async function seedMoney(
   demo: DemoChain,
   ids: Map<string, string>,
   month: { start: Date; run: () => Promise<unknown> } | null,
+  clock: () => Date,
 ) {
   const id = (username: string) => ids.get(username) ?? '';
   for (const [username, amounts] of [
@@ -202,7 +203,7 @@ async function seedMoney(
     ['agent', ['250']],
     ['partner', ['750']],
   ] as const) {
-    for (const amount of amounts) await demo.depositTo(id(username), usdt(amount), month ? { at: month.start } : {});
+    for (const amount of amounts) await demo.depositTo(id(username), usdt(amount), { at: month?.start ?? clock() });
   }
   await month?.run();
   for (const [username, amount] of [
@@ -216,6 +217,7 @@ async function seedMoney(
       id(username),
       { address: demoPayoutAddress, currency: 'USDT', amount },
       defaultLanguage,
+      clock(),
     );
   }
 }
@@ -294,6 +296,7 @@ export async function seedDemo(
           },
         }
       : null,
+    clock,
   );
   return demoUsers.map((user) => user.username);
 }

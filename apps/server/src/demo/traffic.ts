@@ -18,7 +18,8 @@ import type { DemoChain } from '../modules/payments/payments.module';
 import { requisites } from '../modules/requisites/requisites.module';
 import { users } from '../modules/users/users.module';
 import { demoHeartbeat, forwardDemoPayment } from './device';
-import { type HistoryOptions, type HistoryParties, type PayerBank, payerBanks, seedHistory } from './history';
+import { type HistoryParties, seedHistory } from './history';
+import { type HistoryOptions, type PayerBank, payerBanks } from './history-plan';
 import { receiptPdf } from './receipt';
 
 /** Demo orders are the demo merchant's with this prefix: an order someone makes through the API is never touched. */

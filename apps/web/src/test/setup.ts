@@ -1,7 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * The suite's clock: every test runs as on 2026-03-05 at 12:00 UTC, the day of the test data's orders, its clock
+ * running on from there. No test reads today's date to decide its outcome (an order "expired" or a date "in the future"
+ * would otherwise depend on the day the suite runs). A test that fakes timers itself starts from this moment too.
+ */
+const suiteNow = new Date('2026-03-05T12:00:00.000Z');
+beforeEach(() => {
+  vi.useFakeTimers({ now: suiteNow, toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 // Toasts live in a store of the shared @mantine/notifications module, outside any rendered tree: one a test leaves
 // (shown, or queued behind the limit) would appear in the next test's page.

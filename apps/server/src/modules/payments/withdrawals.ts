@@ -28,6 +28,7 @@ async function holdWithdrawal(
   shortMessage = 'validation.insufficient_funds',
 ) {
   const payment = await repo.insertPayment(tx, row);
+  const at = row.createdAt ?? undefined;
   try {
     await postTransfers(
       tx,
@@ -42,6 +43,7 @@ async function holdWithdrawal(
         },
       ],
       payment.currency,
+      at,
     );
   } catch (error) {
     // The form's amount field is what to fix.
@@ -70,6 +72,8 @@ export async function requestWithdrawal(
   userId: string,
   input: PayoutRequest & { amount: string },
   language: Language,
+  /** When it was asked for: now, unless the demo's seed makes it on its own clock. */
+  at?: Date,
 ) {
   await assertPayoutAddress(db, 'address', input.address);
   const currency = USDT;
@@ -87,6 +91,7 @@ export async function requestWithdrawal(
       currency: currency.code,
       address: input.address,
       createdBy: userId,
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
     });
     return payment.id;
   });
