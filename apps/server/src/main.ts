@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed';
 import { startFailure } from './db/start-failure';
 import { createSecrets, loadSecretsKey, SecretsKeyError } from './lib/secrets';
 import { sealPlainSecrets } from './modules/users/users.module';
+import { paydeskVersion } from './version';
 
 const startedAt = performance.now();
 let config: ReturnType<typeof loadConfig>;
@@ -85,7 +86,7 @@ await app.listen({ port: config.PORT, host: config.host });
 const address = app.server.address();
 const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 app.log.info(
-  { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  { url, version: paydeskVersion, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
   'Paydesk is running',
 );
 if (config.demo) {
@@ -95,7 +96,7 @@ if (config.demo) {
   ];
   const print = (text: string) => (logStream ? logStream.write(text) : process.stdout.write(text));
   print(
-    `\n  Paydesk is running at ${url}\n` +
+    `\n  Paydesk ${paydeskVersion} is running at ${url}\n` +
       '  Demo sign-ins (password paydesk-demo): root, support, merchant, trader, trader2, agent, partner\n\n',
   );
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import rootPackage from '../../../package.json';
 import { loadConfig } from '../src/config';
 import { demoPassword, seedDemo } from '../src/db/seed';
 import { runChecks } from '../src/modules/anti-fraud/anti-fraud.service';
@@ -52,7 +53,7 @@ describe('health', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.json()).toEqual({ status: 'ready', version: rootPackage.version });
   });
 });
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import rootPackage from '../../../package.json';
 import { type Database, openDatabase, selectRows } from '../src/db/client';
 import { createUser, openTestDatabase, testPassword, testSecretsKey } from './harness';
 
@@ -127,6 +128,8 @@ async function runUnderLoad(database: Database & { url?: string }, env: Record<s
   return async (reopen: () => Promise<Database>) => {
     const server = startServer({ ...env, RATE_FEED_URL: feed.url, RATE_FEED_POLL_SECONDS: '3600' });
     const running = await server.logged((line) => line.msg === 'Paydesk is running');
+    // The start line names the release, the repository's one version.
+    expect(running.version).toBe(rootPackage.version);
     const base = new URL(String(running.url).replace('localhost', '127.0.0.1'));
     await feed.arrived;
 

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paydeskVersion } from '../../version';
 
-/** Liveness answers while the process runs; readiness only while the database answers too. */
+/**
+ * Liveness answers while the process runs; readiness only while the database answers too. Readiness also names the
+ * version the process runs, so an operator (or a rolling upgrade) sees which release answers.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
@@ -15,16 +19,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         hide: true,
-        response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) },
+        response: {
+          200: z.object({ status: z.string(), version: z.string() }),
+          503: z.object({ status: z.string(), version: z.string() }),
+        },
       },
     },
     async (request, reply) => {
       try {
         await app.database.ping();
-        return { status: 'ready' };
+        return { status: 'ready', version: paydeskVersion };
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');
-        return reply.status(503).send({ status: 'database unreachable' });
+        return reply.status(503).send({ status: 'database unreachable', version: paydeskVersion });
       }
     },
   );
