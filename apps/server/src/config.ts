@@ -51,7 +51,10 @@ const configSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** Sessions end this long after sign-in, however active. */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
-  /** Marks cookies Secure; set it when Paydesk is served over HTTPS. */
+  /**
+   * Cookies are Secure on every request that came over https (directly, or through TRUST_PROXY's proxies); `true`
+   * marks them Secure on every request (a TLS proxy whose X-Forwarded-Proto is not trusted).
+   */
   COOKIE_SECURE: booleanText,
   /** Failed sign-ins allowed per account and client address within LOGIN_WINDOW_SECONDS. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),

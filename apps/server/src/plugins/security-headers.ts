@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { markStrictTransport } from '../http/transport';
 
 /**
  * Scripts only from this origin, never inline; styles may be inline because Mantine writes its theme's CSS variables
@@ -29,8 +30,8 @@ export const everyAnswer = {
 } as const;
 
 /**
- * Security headers on every answer (DESIGN §3). API answers are never stored by a browser or a proxy: the current
- * user carries the socket token and the API key.
+ * Security headers on every answer (DESIGN §3), and HSTS on every answer to an https request. API answers are never
+ * stored by a browser or a proxy: the current user carries the socket token and the API key.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -39,6 +40,7 @@ export const securityHeadersPlugin = fp(
         // A route may narrow its own policy (an SVG image); nobody widens it.
         if (!reply.hasHeader(name)) reply.header(name, value);
       }
+      markStrictTransport(request, reply);
       const api = request.routeOptions.url?.startsWith('/api/') === true;
       if ((api || request.is404) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       return payload;

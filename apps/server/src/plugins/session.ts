@@ -1,6 +1,7 @@
 import type { AccessSubject, UserType } from '@paydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { secureCookie } from '../http/transport';
 import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { findLiveSession, touchSession } from '../modules/auth/auth.module';
@@ -64,22 +65,23 @@ export const sessionPlugin = fp(
     const { config } = app;
     const cookieName = config.SESSION_COOKIE_NAME;
     const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
-    const cookieOptions = {
+    // Secure whenever the request came over https (http/transport.ts).
+    const cookieOptions = (request: FastifyRequest) => ({
       path: '/',
       httpOnly: true,
       sameSite: 'lax' as const,
-      secure: config.COOKIE_SECURE ?? false,
-    };
+      secure: secureCookie(config, request),
+    });
     const cache = new Map<string, CachedSession>();
 
     app.decorateRequest('user', null);
     app.decorateRequest('sessionTokenHash', null);
     app.decorateRequest('sessionWsToken', null);
     app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
-      return this.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
+      return this.setCookie(cookieName, token, { ...cookieOptions(this.request), expires: expiresAt });
     });
     app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(cookieName, cookieOptions);
+      return this.clearCookie(cookieName, cookieOptions(this.request));
     });
 
     const userChanged = new Set<(userId: string) => void>();

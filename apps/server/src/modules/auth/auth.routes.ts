@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { secureCookie } from '../../http/transport';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { requireUser } from '../../plugins/session';
@@ -30,12 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/csrf-cookie',
     { config: { access: 'public' }, schema: { summary: 'Get the XSRF cookie', tags, response: { 204: z.null() } } },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.setCookie(xsrfCookie, randomToken(32), {
         path: '/',
         sameSite: 'lax',
         httpOnly: false,
-        secure: app.config.COOKIE_SECURE ?? false,
+        secure: secureCookie(app.config, request),
       });
       return reply.status(204).send(null);
     },

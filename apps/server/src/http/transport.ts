@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * The request reached Paydesk over TLS: its own socket was encrypted, or a proxy TRUST_PROXY trusts said so in
+ * `X-Forwarded-Proto` (Fastify believes the header only from such a proxy, so a client cannot claim it).
+ */
+export const cameOverHttps = (request: FastifyRequest): boolean => request.protocol === 'https';
+
+/**
+ * Cookies are `Secure` whenever the request came over https, or always with COOKIE_SECURE=true (a TLS proxy whose
+ * headers are not trusted). Plain http (the demo on http://localhost) keeps cookies a browser sends back over http.
+ */
+export const secureCookie = (config: Pick<Config, 'COOKIE_SECURE'>, request: FastifyRequest): boolean =>
+  config.COOKIE_SECURE === true || cameOverHttps(request);
+
+/** A year, without preload: a browser that once reached Paydesk over https never tries plain http on it again. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/** HSTS on an answer to an https request only: over plain http a browser ignores it, and the demo stays on http. */
+export function markStrictTransport(request: FastifyRequest, reply: FastifyReply): void {
+  if (cameOverHttps(request) && !reply.hasHeader('strict-transport-security')) {
+    reply.header('strict-transport-security', strictTransportSecurity);
+  }
+}
