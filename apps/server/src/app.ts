@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
 import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
@@ -51,6 +52,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where Paydesk's own logger writes instead of standard output (a test reads what was logged). */
+  logStream?: DestinationStream;
   /** The key that seals secrets at rest; read from the configuration when absent (lib/secrets.ts). */
   secrets?: Secrets;
   /**
@@ -103,17 +106,25 @@ function trustProxyOption(trusted: TrustedProxies) {
   return (_address: string, hop: number) => hop < trusted;
 }
 
-export async function buildApp({ config, database, logger, secrets, workers = false }: AppOptions) {
+export async function buildApp({ config, database, logger, logStream, secrets, workers = false }: AppOptions) {
+  const logController = new RequestLogController();
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact, serializers: { err: loggableError } },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact,
+      // A request is logged by its method and its path, without the query and without the secrets in the path.
+      serializers: { err: loggableError, req: logController.serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? false),
-    logController: new RequestLogController(),
+    logController,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: requestBodyLimit,
     frameworkErrors: routerRefusal,
     clientErrorHandler: clientRefusal,
   }).withTypeProvider<ZodTypeProvider>();
+  logController.watch(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

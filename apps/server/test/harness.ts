@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { parseAmount, type Reconciliation, USDT, type UserType, xsrfCookie } from '@paydesk/contract';
 import { HDKey } from '@scure/bip32';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -139,6 +140,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void,
   overrides: Partial<Config> = {},
+  /** Paydesk's own logger at LOG_LEVEL, writing here (the tests of what is logged); without it, no logger. */
+  logStream?: DestinationStream,
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   // Uploaded files go to a directory of this app's own, removed with it.
@@ -155,7 +158,7 @@ export async function createTestApp(
     }),
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, ...(logStream ? { logStream } : { logger: false }) });
   try {
     beforeReady?.(app);
     await app.ready();

@@ -129,7 +129,7 @@ const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwa
     '/forward/:token',
     {
       bodyLimit: forwardBodyLimit,
-      config: { access: 'public' as const, signed: true, csrf: false },
+      config: { access: 'public' as const, signed: true, csrf: false, secretParams: ['token'] },
       schema: {
         tags,
         summary: 'Bank messages from a forwarding app (SMSGate, SmsForwarder, SMS Gateway webhook)',
