@@ -159,21 +159,21 @@ function escapeJsonCommons(text: string): string {
  * %receivedStamp% the phone's clock, both in milliseconds); Request.java posts it as `application/json;
  * charset=utf-8` with the configured headers ({"User-agent":"SMS Forwarder App"} by default) and, with "Sign with
  * HMAC-SHA-256" ticked (pull request #85, Request.setSignatureHeader), X-Signature = lowercase hex
- * HMAC-SHA256(secret, body).
+ * HMAC-SHA256(secret, body). `released`: the app as released, which has no such option and sends no X-Signature.
  */
 export function smsGatewayWebhookRequest(
   key: string,
   sms: Sms,
-  options: { now?: Date; signature?: string } = {},
+  options: { now?: Date; signature?: string; released?: boolean } = {},
 ): AppRequest {
   const received = (options.now ?? new Date()).getTime();
   const body = `{"from":"${sms.sender}","text":"${escapeJsonCommons(sms.text)}","sentStamp":${sms.receivedAt.getTime()},"receivedStamp":${received},"sim":"sim1"}`;
-  return {
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'user-agent': 'SMS Forwarder App',
-      'x-signature': options.signature ?? createHmac('sha256', key).update(body, 'utf8').digest('hex'),
-    },
-    body,
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'user-agent': 'SMS Forwarder App',
   };
+  if (!options.released) {
+    headers['x-signature'] = options.signature ?? createHmac('sha256', key).update(body, 'utf8').digest('hex');
+  }
+  return { headers, body };
 }

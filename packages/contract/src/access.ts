@@ -97,6 +97,11 @@ export const capabilities = {
    * only reads them); the service refuses a trader another's terminal as not found.
    */
   'terminals.write': { types: ['trader', 'admin'], deniedRoles: ['support'], insuranceGate: true },
+  /**
+   * A trader's own weakly authenticated bank messages that matched its pay-ins, and its confirmation that settles one
+   * (DESIGN §19): money moves, so the order's trader only.
+   */
+  'terminals.confirm': { types: ['trader'], insuranceGate: true },
   /** The /api screen: the merchant and executor API's reference, for whoever signs requests to it (DESIGN §9). */
   'merchantApi.read': { types: ['merchant', ...executors] },
   /** API key and secret (SPEC §6): not for a trader behind the insurance gate, whose API could take orders. */

@@ -21,7 +21,12 @@ export type AntiFraudRule = (typeof antiFraudRules)[number];
  * What a case may be opened by: a rule above, or the bank itself saying a card or account is blocked (DESIGN §11),
  * which needs no setting.
  */
-export const antiFraudCaseRules = [...antiFraudRules, 'requisite_blocked_by_bank'] as const;
+export const antiFraudCaseRules = [
+  ...antiFraudRules,
+  'requisite_blocked_by_bank',
+  /** A "blocked" text from a weakly authenticated forwarding app (DESIGN §19): a case that holds nothing back. */
+  'requisite_blocked_unverified',
+] as const;
 export type AntiFraudCaseRule = (typeof antiFraudCaseRules)[number];
 
 /** What each setting may hold: a whole number in this range (or nothing, the rule off). */

@@ -92,6 +92,25 @@ export const terminalModeSchema = lazySchema(() =>
 );
 export type TerminalMode = z.infer<typeof terminalModeSchema>;
 
+/** PATCH /terminal/{guid}/auto-settle/: the admin's choice for weakly authenticated messages (DESIGN §19). */
+export const terminalAutoSettleSchema = lazySchema(() =>
+  z.object({ auto_settle_weak: z.boolean({ error: 'validation.invalid' }) }),
+);
+export type TerminalAutoSettle = z.infer<typeof terminalAutoSettleSchema>;
+
+/** What matching the messages received while waiting for approval came to: how many of each outcome. */
+export const waitingMatchedSchema = lazySchema(() =>
+  z
+    .object({
+      matched: z.number().int(),
+      to_confirm: z.number().int(),
+      unmatched: z.number().int(),
+      total: z.number().int(),
+    })
+    .meta({ id: 'WaitingMessagesMatched' }),
+);
+export type WaitingMatched = z.infer<typeof waitingMatchedSchema>;
+
 export const terminalSchema = lazySchema(() =>
   z
     .object({
@@ -120,6 +139,13 @@ export const terminalSchema = lazySchema(() =>
         .nullable(),
       last_seen_at: z.string().nullable(),
       created_at: z.string(),
+      /**
+       * An admin's choice (DESIGN §19): weakly authenticated messages settle their pay-ins by themselves, without the
+       * trader's confirmation. Off by default.
+       */
+      auto_settle_weak: z.boolean(),
+      /** Bank messages received while the terminal waited for an admin's approval, not matched yet. */
+      waiting_messages: z.number().int(),
     })
     .meta({ id: 'Terminal' }),
 );
@@ -147,7 +173,20 @@ export const terminalListQuerySchema = lazySchema(() => listQuerySchema);
 export const forwardingApps = ['smsgate', 'smsforwarder', 'sms-gateway-webhook'] as const;
 export type ForwardingApp = (typeof forwardingApps)[number];
 
-export const bankMessageOutcomes = ['matched', 'unmatched', 'ambiguous', 'ignored', 'blocked'] as const;
+/**
+ * What came of a bank message (DESIGN §11, §19): `to_confirm` matched a pay-in but came through an app whose signature
+ * does not cover the text, so it waits for its trader's confirmation; `waiting` came before an admin enabled the
+ * terminal, kept for the admin to match.
+ */
+export const bankMessageOutcomes = [
+  'matched',
+  'to_confirm',
+  'unmatched',
+  'ambiguous',
+  'ignored',
+  'blocked',
+  'waiting',
+] as const;
 export type BankMessageOutcome = (typeof bankMessageOutcomes)[number];
 
 /** SPEC §3 Terminal notification: a bank message the terminal forwarded, what was read in it and what it settled. */
@@ -170,12 +209,37 @@ export const terminalNotificationSchema = lazySchema(() =>
       received_at: z.string(),
       /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
       app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
-      /** Its app's signature does not cover the text (SmsForwarder): matched like any other, but marked. */
+      /**
+       * Its app's signature does not cover the text (SmsForwarder, the released SMS Gateway webhook): it settles
+       * nothing by itself unless an admin let the terminal auto-settle (DESIGN §19).
+       */
       weakly_authenticated: z.boolean(),
     })
     .meta({ id: 'TerminalNotification' }),
 );
 export type TerminalNotification = z.infer<typeof terminalNotificationSchema>;
+
+/**
+ * A weakly authenticated bank message that matched one of the trader's open pay-ins: "bank message received —
+ * confirm" (DESIGN §19). The trader's confirmation settles the order.
+ */
+export const bankMessageToConfirmSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.string(),
+      order_guid: z.string(),
+      amount: z.string(),
+      currency: z.string(),
+      /** The sender (or the app's notification title) and the text, as received. */
+      title: z.string(),
+      body: z.string(),
+      received_at: z.string(),
+      terminal: z.object({ guid: z.string(), name: z.string() }),
+      app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
+    })
+    .meta({ id: 'BankMessageToConfirm' }),
+);
+export type BankMessageToConfirm = z.infer<typeof bankMessageToConfirmSchema>;
 
 // The device API (DESIGN §11): bearer device token.
 

@@ -123,10 +123,14 @@ async function requisitePayers(db: Executor, requisiteId: string, limit: number)
 }
 
 /** Opens the case of a hit unless the same rule has a new case on the same target; tells the admins of a new one. */
-/** Terminals' announcement of a requisite the bank blocked (DESIGN §17): a case on the requisite. */
+/**
+ * Terminals' announcement of a requisite the bank blocked (DESIGN §17): a case on the requisite. Said by a weakly
+ * authenticated app (DESIGN §19), it is a case of its own rule, which holds nothing back (`caseHoldsRequisite`): a
+ * forged text must not stop a trader's requisite, an admin checks it with the trader.
+ */
 export const caseOfBlockedRequisite = (tx: Executor, blocked: RequisiteBlockedByBank) =>
   openCase(tx, {
-    rule: 'requisite_blocked_by_bank',
+    rule: blocked.weak ? 'requisite_blocked_unverified' : 'requisite_blocked_by_bank',
     kind: 'requisite',
     key: `requisite:${blocked.requisiteId}`,
     requisiteId: blocked.requisiteId,

@@ -124,7 +124,8 @@ export async function candidatePage(
           join ledger_accounts a on a.owner_id = u.id and a.kind = 'available' and a.currency = ${request.crypto}::text
           where fe.flow_id = ${request.flowId}::uuid
             and ${standing.pay_in}
-            and not exists (select 1 from anti_fraud_cases c where c.target_requisite_id = r.id and c.approved_at is null)
+            and not exists (select 1 from anti_fraud_cases c where c.target_requisite_id = r.id and c.approved_at is null
+                              and c.rule <> 'requisite_blocked_unverified')
             and a.balance_minor >= ${request.holdMinor.toString()}::bigint
             and (${request.paymentOption ?? null}::text is null or r.payment_option = ${request.paymentOption ?? null}::text)
             and (${request.paymentType ?? null}::text is null or r.payment_type = ${request.paymentType ?? null}::text)

@@ -47,7 +47,8 @@ const executorsSql = (narrow: { fiat?: string; crypto?: string; option?: string 
          count(distinct r.id)::int as requisites_total,
          count(distinct r.id) filter (
            where r.is_active and not exists (select 1 from anti_fraud_cases c
-                                             where c.target_requisite_id = r.id and c.approved_at is null))::int
+                                             where c.target_requisite_id = r.id and c.approved_at is null
+                                               and c.rule <> 'requisite_blocked_unverified'))::int
            as requisites_active
   from flows f
   join flow_executors fe on fe.flow_id = f.id

@@ -5,10 +5,16 @@ export interface RequisiteBlockedByBank {
   requisiteId: string;
   bank: string;
   terminal: string;
+  /** Said by a weakly authenticated app (DESIGN §19): anyone with one captured request could have written it. */
+  weak: boolean;
 }
+
+/** The event a trader's screens hear when a weakly authenticated message matched one of its pay-ins (DESIGN §19). */
+export const bankMessageToConfirmType = 'bank_message.to_confirm';
 
 /**
  * What terminals announce (DESIGN §17), in the transaction that settles the messages: a requisite the bank blocked,
- * which anti-fraud keeps out of matching with a case until an admin releases it.
+ * which anti-fraud keeps out of matching with a case until an admin releases it (a weak message's case only tells the
+ * admins: the requisite keeps working).
  */
 export const requisiteBlockedHandlers = handlerList<RequisiteBlockedByBank, unknown>();

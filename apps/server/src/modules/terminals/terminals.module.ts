@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { bankMessageRoutes } from './bank-messages/bank-messages.routes';
 import { terminalsRoutes } from './terminals.routes';
 import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './terminals.service';
 
@@ -18,6 +19,7 @@ export { terminalRequisites, terminals } from './terminals.table';
  */
 export const terminalsModule: FastifyPluginAsync = async (app) => {
   await app.register(terminalsRoutes);
+  await app.register(bankMessageRoutes);
   app.jobs.define(heartbeatSweepJob, { run: () => sweepLostConnections(app.deps).then(() => undefined) });
   app.jobs.schedule(heartbeatSweepJob, heartbeatSweepSeconds);
 };

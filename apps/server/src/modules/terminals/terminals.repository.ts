@@ -16,7 +16,13 @@ const ownerColumns = { id: users.id, username: users.username, email: users.emai
 export interface TerminalListRow {
   terminal: TerminalRow;
   owner: { id: string; username: string; email: string | null };
+  /** Its messages received while it waited for approval, not matched yet (DESIGN §19). */
+  waiting: number;
 }
+
+const waitingCount = sql<number>`(select count(*)::int from ${bankMessages}
+                                   where ${bankMessages.terminalId} = ${terminals.id}
+                                     and ${bankMessages.outcome} = 'waiting')`;
 
 const live = isNull(terminals.deletedAt);
 
@@ -25,7 +31,7 @@ export async function listTerminals(db: Executor, ownerId: string | null, page: 
   const where = ownerId ? and(live, eq(terminals.userId, ownerId)) : live;
   const [rows, count] = await Promise.all([
     db
-      .select({ terminal: terminals, owner: ownerColumns })
+      .select({ terminal: terminals, owner: ownerColumns, waiting: waitingCount })
       .from(terminals)
       .innerJoin(users, eq(users.id, terminals.userId))
       .where(where)
@@ -39,7 +45,7 @@ export async function listTerminals(db: Executor, ownerId: string | null, page: 
 
 export async function findTerminal(db: Executor, id: string, lock = false): Promise<TerminalListRow | undefined> {
   const query = db
-    .select({ terminal: terminals, owner: ownerColumns })
+    .select({ terminal: terminals, owner: ownerColumns, waiting: waitingCount })
     .from(terminals)
     .innerJoin(users, eq(users.id, terminals.userId))
     .where(and(eq(terminals.id, id), live))
@@ -149,6 +155,33 @@ export async function earlierMessages(db: Executor, terminalId: string, deviceMe
         or(inArray(bankMessages.deviceMessageId, deviceMessageIds), inArray(bankMessages.contentHash, hashes)),
       ),
     );
+}
+
+/** Weakly authenticated messages whose pay-in an authenticated one settled: no longer to confirm. */
+export async function releaseBankMessages(db: Executor, ids: string[]): Promise<void> {
+  await db
+    .update(bankMessages)
+    .set({ outcome: 'unmatched', orderId: null })
+    .where(and(inArray(bankMessages.id, ids), eq(bankMessages.outcome, 'to_confirm')));
+}
+
+/** The messages received while the terminal waited for approval, oldest first, locked to be matched now. */
+export async function waitingMessages(db: Executor, terminalId: string): Promise<BankMessageRow[]> {
+  return db
+    .select()
+    .from(bankMessages)
+    .where(and(eq(bankMessages.terminalId, terminalId), eq(bankMessages.outcome, 'waiting')))
+    .orderBy(bankMessages.receivedAt, bankMessages.id)
+    .for('update');
+}
+
+/** What came of a stored message once matched. */
+export async function setBankMessageOutcome(
+  db: Executor,
+  id: string,
+  changes: { outcome: string; orderId: string | null },
+): Promise<void> {
+  await db.update(bankMessages).set(changes).where(eq(bankMessages.id, id));
 }
 
 export async function listBankMessages(db: Executor, terminalId: string, page: { limit: number; offset: number }) {

@@ -73,7 +73,7 @@ export async function loadOwn(db: Executor, actor: Actor, id: string, lock = fal
   return row;
 }
 
-async function viewOf(deps: TerminalDeps, db: Executor, id: string, language: Language): Promise<Terminal> {
+export async function viewOf(deps: TerminalDeps, db: Executor, id: string, language: Language): Promise<Terminal> {
   const row = await repo.findTerminal(db, id);
   if (!row) throw new DomainError('not_found');
   const requisites = await repo.requisitesOf(db, [id]);

@@ -50,6 +50,11 @@ export const terminals = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     /** Set when an admin first approves it: a device paired again later waits for a heartbeat, not for an admin. */
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * An admin's choice (DESIGN §19): weakly authenticated messages settle their pay-ins by themselves too, instead of
+     * waiting for the trader's confirmation. A captured request of such an app forges settlements; off by default.
+     */
+    autoSettleWeak: boolean('auto_settle_weak').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
@@ -104,7 +109,10 @@ export const bankMessages = pgTable(
     contentHash: text('content_hash').notNull(),
     package: text('package'),
     title: text('title'),
+    /** The text as read: without NUL and other characters PostgreSQL's text refuses (`received` keeps them). */
     body: text('body').notNull(),
+    /** The sender, title and text exactly as received, as JSON, when they held what `body` could not. */
+    received: text('received'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
     bank: text('bank'),
     operation: text('operation'),
@@ -115,7 +123,7 @@ export const bankMessages = pgTable(
     outcome: text('outcome').notNull(),
     /** The forwarding app it came through (DESIGN §19); null for the Paydesk terminal app. */
     app: text('app'),
-    /** Its app's signature did not cover the text (SmsForwarder). */
+    /** Its app's signature did not cover the text (SmsForwarder, the released SMS Gateway webhook). */
     weaklyAuthenticated: boolean('weakly_authenticated').notNull().default(false),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -124,11 +132,14 @@ export const bankMessages = pgTable(
     uniqueIndex('bank_messages_device_id_idx').on(table.terminalId, table.deviceMessageId),
     uniqueIndex('bank_messages_content_idx').on(table.terminalId, table.contentHash),
     index('bank_messages_terminal_received_idx').on(table.terminalId, table.receivedAt, table.id),
+    // What a trader is asked to confirm, and what an admin is offered to match (DESIGN §19): a few rows of many.
+    index('bank_messages_to_confirm_idx').on(table.terminalId).where(sql`${table.outcome} = 'to_confirm'`),
+    index('bank_messages_waiting_idx').on(table.terminalId, table.receivedAt).where(sql`${table.outcome} = 'waiting'`),
     // An order is settled by one message at most.
     uniqueIndex('bank_messages_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
     check(
       'bank_messages_outcome_check',
-      sql`${table.outcome} in ('matched', 'unmatched', 'ambiguous', 'ignored', 'blocked')`,
+      sql`${table.outcome} in ('matched', 'to_confirm', 'unmatched', 'ambiguous', 'ignored', 'blocked', 'waiting')`,
     ),
     check('bank_messages_app_check', sql`${table.app} in ('smsgate', 'smsforwarder', 'sms-gateway-webhook')`),
   ],

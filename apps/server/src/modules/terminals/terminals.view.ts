@@ -21,7 +21,7 @@ export function terminalView(
   timeoutSeconds: number,
   language: Language,
 ): Terminal {
-  const { terminal, owner } = row;
+  const { terminal, owner, waiting } = row;
   const status = terminal.status as TerminalStatus;
   return {
     guid: terminal.id,
@@ -35,6 +35,8 @@ export function terminalView(
     device: terminal.device ? { ...terminal.device, ip_address: terminal.ipAddress } : null,
     last_seen_at: terminal.lastSeenAt?.toISOString() ?? null,
     created_at: terminal.createdAt.toISOString(),
+    auto_settle_weak: terminal.autoSettleWeak,
+    waiting_messages: waiting,
   };
 }
 

@@ -53,6 +53,8 @@ export function terminal(overrides: Partial<Terminal> & { slug?: TerminalStatus 
     },
     last_seen_at: '2026-03-05T07:08:09.000Z',
     created_at: '2026-03-01T07:08:09.000Z',
+    auto_settle_weak: false,
+    waiting_messages: 0,
     ...rest,
   };
 }
