@@ -20,7 +20,7 @@ export async function benchApp(databaseName: string) {
   const bulk = await openDatabase({
     databaseUrl: urlOf(databaseName),
     dataDir: 'unused',
-    timeouts: { statementMs: 0, idleInTransactionMs: 0 },
+    timeouts: { statementMs: 0, lockMs: 0, idleInTransactionMs: 0 },
   });
   return { database, app, bulk };
 }

@@ -38,8 +38,13 @@ const configSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** PostgreSQL: the longest one statement may run (statement_timeout); the process stops waiting soon after. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** PostgreSQL: a session left idle inside a transaction this long is ended by the server. */
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** PostgreSQL: the longest a statement waits for a lock another session holds (lock_timeout); then a 503. */
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /**
+   * PostgreSQL: a session left idle inside a transaction this long is ended by the server, and its locks with it
+   * (a process that lost its connection mid-transaction, a silent network path).
+   */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where uploaded files (dispute evidence) are kept; `<DATA_DIR>/files` when unset (DESIGN §12). */
   FILES_DIR: z.string().min(1).optional(),

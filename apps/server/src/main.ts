@@ -34,6 +34,7 @@ try {
     timeouts: {
       connectMs: config.DB_CONNECT_TIMEOUT_MS,
       statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: config.DB_LOCK_TIMEOUT_MS,
       idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
   });

@@ -1,53 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { createTestApp, type TestContext } from './harness';
+import { SilentableProxy } from './silent-proxy';
 
 /**
- * A database that goes silent (issue 20, R1): a TCP proxy on 127.0.0.1 between the app and PostgreSQL stops
- * forwarding, dropping what it is sent and never answering, as a dead network path does. The process must answer
- * 503 meanwhile, never hang, and recover by itself once the path returns. PostgreSQL only: the embedded database
- * has no network to lose.
+ * A database that goes silent (issue 20, R1): the process must answer 503 meanwhile, never hang, and recover by itself
+ * once the path returns. PostgreSQL only: the embedded database has no network to lose.
  */
-class SilentableProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  silent = false;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<number> {
-    this.server = createServer((downstream) => {
-      this.sockets.add(downstream);
-      // A connection made while silent is accepted and then never answered, like a SYN into a dead path.
-      const upstream = connect(this.target.port, this.target.host);
-      this.sockets.add(upstream);
-      const pipe = (from: Socket, to: Socket) =>
-        from.on('data', (chunk: Buffer) => {
-          if (!this.silent) to.write(chunk);
-        });
-      pipe(downstream, upstream);
-      pipe(upstream, downstream);
-      const close = () => {
-        downstream.destroy();
-        upstream.destroy();
-      };
-      downstream.on('close', close).on('error', close);
-      upstream.on('close', close).on('error', close);
-    });
-    const server = this.server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return (server.address() as AddressInfo).port;
-  }
-
-  async stop() {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
-
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onPostgres)('a database that goes silent (issue 20, R1)', () => {

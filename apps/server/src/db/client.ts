@@ -7,7 +7,10 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DatabaseTimeouts, defaultDatabaseTimeouts, releasingTransactions, resilientPool } from './pool';
 import * as schema from './schema';
+
+export { type DatabaseTimeouts, defaultDatabaseTimeouts } from './pool';
 
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite (embedded) and PostgreSQL (`pg`). */
@@ -114,21 +117,6 @@ export interface DatabaseOptions {
   timeouts?: Partial<DatabaseTimeouts>;
 }
 
-export interface DatabaseTimeouts {
-  /** Opening a connection (TCP and the handshake) or waiting for a free one in the pool. */
-  connectMs: number;
-  /** One statement: the server cancels it (statement_timeout), and the process gives up on it a little later. */
-  statementMs: number;
-  /** A transaction left idle by its process: the server ends its session (idle_in_transaction_session_timeout). */
-  idleInTransactionMs: number;
-}
-
-export const defaultDatabaseTimeouts: DatabaseTimeouts = {
-  connectMs: 5000,
-  statementMs: 30_000,
-  idleInTransactionMs: 60_000,
-};
-
 /** /readyz waits this long for the database's answer, so a silent database is a 503 within a second. */
 const pingTimeoutMs = 900;
 
@@ -146,62 +134,21 @@ export class DatabaseUnavailable extends Error {
   readonly code = 'DATABASE_UNAVAILABLE';
 }
 
-/**
- * A pg pool that survives a database that goes silent (packets dropped, not refused): connections time out instead
- * of waiting for ever, TCP keepalive notices a dead peer, the server cancels long statements and ends sessions left
- * idle in a transaction, and a connection whose query timed out on this side is destroyed when it is released,
- * never handed to the next request (its protocol state is unknown: the answer may still arrive, or never).
- */
-/** The parts of a pg client that tell a connection still waiting for an answer (pg has no public word for it). */
-interface Busy {
-  _activeQuery: unknown;
-  _queryable: boolean;
-  connection?: { stream?: { destroy(): void } };
-}
-
-function resilientPool(url: string, timeouts: DatabaseTimeouts, max = 10) {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: timeouts.connectMs,
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    statement_timeout: timeouts.statementMs,
-    ...(timeouts.statementMs > 0 ? { query_timeout: timeouts.statementMs + 2000 } : {}),
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    // The hot queries are named statements (selectPrepared): planned once per connection, then always run with their
-    // generic plan, since planning the matcher costs more than running it (DESIGN §16). PGOPTIONS (libpq's
-    // convention) still applies: a statement log for a measurement, say.
-    options: [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' '),
-  });
-  // A client still busy with a query when it is released (a query that timed out here) is cut off and dropped.
-  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
-    const state = client as unknown as Busy;
-    if (state._activeQuery) {
-      state._queryable = false;
-      state.connection?.stream?.destroy();
-    }
-  });
-  // An idle connection the server ends (a restart, a failover) is dropped by the pool and opened again on the next
-  // query; without a listener its error would end the process.
-  pool.on('error', () => undefined);
-  return pool;
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = options.migrationsFolder ?? migrationsFolder;
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const timeouts = { ...defaultDatabaseTimeouts, ...options.timeouts };
     const pool = resilientPool(url, timeouts);
-    const db = withCommitHooks(drizzlePg(pool, { schema }) as unknown as Db);
+    const orm = drizzlePg(pool, { schema });
+    releasingTransactions(orm, pool);
+    const db = withCommitHooks(orm as unknown as Db);
     return {
       db,
       kind: 'postgres',
       // Migrations may build indexes for longer than a request may run: on a connection of their own, no timeout.
       migrate: async () => {
-        const migrator = resilientPool(url, { ...timeouts, statementMs: 0, idleInTransactionMs: 0 }, 1);
+        const migrator = resilientPool(url, { ...timeouts, statementMs: 0, lockMs: 0, idleInTransactionMs: 0 }, 1);
         try {
           await migratePg(drizzlePg(migrator, { schema }) as never, { migrationsFolder: folder });
         } finally {

@@ -68,6 +68,7 @@ const unavailableCodes = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
   '57014', // query_canceled: statement_timeout
+  '55P03', // lock_not_available: lock_timeout
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
