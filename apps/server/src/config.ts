@@ -61,13 +61,17 @@ const configSchema = z.object({
    * marks them Secure on every request (a TLS proxy whose X-Forwarded-Proto is not trusted).
    */
   COOKIE_SECURE: booleanText,
-  /** Failed sign-ins allowed per account and client address within LOGIN_WINDOW_SECONDS. */
+  /**
+   * Failed sign-ins allowed per account and client address within LOGIN_WINDOW_SECONDS, and per device cookie (a
+   * browser that signed in to the account before, DESIGN §3).
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   /** Failed sign-ins allowed from one client address, whatever the account, within the window. */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   /**
-   * Failed sign-ins allowed per account whatever the address, within the window: holds a guesser who has many
-   * addresses. Higher than LOGIN_MAX_FAILURES so that one address guessing cannot lock the owner out on its own.
+   * Wrong current passwords and two-factor codes a signed-in user's sessions may send whatever the address, within the
+   * window (a password change, switching two-factor). Sign-in has no such window: guesses from elsewhere never refuse
+   * the owner's correct password there (DESIGN §3).
    */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

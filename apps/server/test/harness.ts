@@ -217,6 +217,8 @@ export class Client {
   constructor(
     private readonly app: App,
     private readonly headers: Record<string, string> = {},
+    /** The address the requests come from (Fastify's inject: 127.0.0.1 unless set). */
+    private readonly remoteAddress?: string,
   ) {}
 
   get cookieHeader(): string {
@@ -232,6 +234,7 @@ export class Client {
     const response = await this.app.inject({
       method,
       url,
+      ...(this.remoteAddress === undefined ? {} : { remoteAddress: this.remoteAddress }),
       headers: {
         ...this.headers,
         ...(this.cookies.size > 0 ? { cookie: this.cookieHeader } : {}),

@@ -141,6 +141,9 @@ export const traderProfileInputSchema = lazySchema(() =>
   }),
 );
 
+/** SPEC §5 usernames: 3-50 ASCII letters, digits, `_`, `.` and `-`. */
+export const usernamePattern = /^[A-Za-z0-9_.-]{3,50}$/;
+
 export const usernameSchema = lazySchema(() =>
   z
     .string()
@@ -149,6 +152,16 @@ export const usernameSchema = lazySchema(() =>
     .max(50, { error: 'validation.username' })
     .regex(/^[A-Za-z0-9_.-]+$/, { error: 'validation.username' }),
 );
+
+/**
+ * The one form two usernames are compared in (DESIGN §3): the sign-in's throttle, the lookup and uniqueness all use it.
+ * Usernames are ASCII, so it is the name with A-Z lowered, nothing else; a name that is not a possible username (a
+ * Unicode look-alike such as `İnvİted1`) is null: it names no account.
+ */
+export function canonicalUsername(name: string): string | null {
+  const trimmed = name.trim();
+  return usernamePattern.test(trimmed) ? trimmed.replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : null;
+}
 
 const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string().trim().max(max, { error: 'validation.too_long' }).nullable().optional());

@@ -22,6 +22,7 @@ export const errorCodes = [
   'password_incorrect',
   'invite_invalid',
   'two_factor_invalid',
+  'two_factor_locked',
   'insufficient_funds',
   'root_protected',
   'trader_exists',

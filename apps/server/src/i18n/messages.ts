@@ -22,6 +22,8 @@ const en = {
   password_incorrect: 'The current password is incorrect.',
   invite_invalid: 'This invite link is not valid: it was used already, has expired or does not exist.',
   two_factor_invalid: 'The code is not valid. Enter the current code from your authenticator app.',
+  two_factor_locked:
+    'Too many wrong codes. Enter your password again; the account owner has been told of the attempts.',
   internal_error: 'Something went wrong on our side. Please try again.',
   service_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   bad_request: 'The request is malformed.',
@@ -76,6 +78,7 @@ const ru: Record<MessageKey, string> = {
   password_incorrect: 'Текущий пароль указан неверно.',
   invite_invalid: 'Ссылка-приглашение недействительна: она уже использована, истекла или не существует.',
   two_factor_invalid: 'Неверный код. Введите текущий код из приложения-аутентификатора.',
+  two_factor_locked: 'Слишком много неверных кодов. Введите пароль заново; владелец учётной записи уведомлён о попытках.',
   internal_error: 'Что-то пошло не так на нашей стороне. Повторите попытку.',
   service_unavailable: 'Сервис ненадолго недоступен. Повторите попытку через несколько секунд.',
   bad_request: 'Запрос составлен неверно.',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
@@ -21,6 +21,11 @@ export interface Secrets {
   open(sealed: string): string;
   /** Whether a stored value is sealed already (rows written before encryption are not). */
   isSealed(value: string): boolean;
+  /**
+   * A MAC of `text` (hex HMAC-SHA256) under a key of its own for `purpose`, derived from this key: what the server
+   * signs and later checks itself (device cookies), never a secret at rest.
+   */
+  mac(purpose: string, text: string): string;
 }
 
 /** Reads a base64 key of exactly 32 bytes; anything else is refused with a message an operator can act on. */
@@ -57,6 +62,10 @@ export function createSecrets(key: Buffer): Secrets {
       return Buffer.concat([decipher.update(bytes.subarray(ivBytes + tagBytes)), decipher.final()]).toString('utf8');
     },
     isSealed: (value) => value.startsWith(`${version}.`),
+    mac: (purpose, text) =>
+      createHmac('sha256', createHmac('sha256', key).update(`paydesk.mac.${purpose}`).digest())
+        .update(text)
+        .digest('hex'),
   };
 }
 

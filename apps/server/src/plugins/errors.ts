@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, number> = {
   timestamp_invalid: 401,
   signature_invalid: 401,
   two_factor_required: 401,
+  two_factor_locked: 401,
   forbidden: 403,
   account_blocked: 403,
   account_inactive: 403,

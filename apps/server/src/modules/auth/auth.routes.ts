@@ -18,6 +18,7 @@ import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { requireUser } from '../../plugins/session';
 import { acceptInvite } from './accept-invite';
+import { deviceCookieDays, deviceCookieName, deviceCookiePath } from './device-cookie';
 import { login, logout } from './login';
 import { changePassword } from './password';
 
@@ -54,9 +55,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await login(deps, request.body, clientOf(request), request.sessionTokenHash);
+      const client = { ...clientOf(request), deviceCookie: request.cookies[deviceCookieName] };
+      const signedIn = await login(deps, request.body, client, request.sessionTokenHash);
       if (request.sessionTokenHash) app.sessions.forget(request.sessionTokenHash);
       reply.setSessionCookie(signedIn.token, signedIn.expiresAt);
+      reply.setCookie(deviceCookieName, signedIn.deviceCookie, {
+        path: deviceCookiePath,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.COOKIE_SECURE ?? false,
+        maxAge: deviceCookieDays * 86_400,
+      });
       const user = await currentUsers.forSession(signedIn.user.id, signedIn.wsToken);
       return { success: true as const, data: { user } };
     },

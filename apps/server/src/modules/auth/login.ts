@@ -1,12 +1,16 @@
-import type { LoginRequest } from '@paydesk/contract';
+import { canonicalUsername, type LoginRequest } from '@paydesk/contract';
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/ids';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
-import { claimTwoFactorStep, findUserByUsername, markSeen } from '../users/users.module';
+import { recordAudit } from '../audit/audit.module';
+import { publishEvent } from '../events/events.module';
+import { claimTwoFactorStep, findUserByUsername, markSeen, type UserRow } from '../users/users.module';
+import { deviceOf, withDevice } from './device-cookie';
 import { deleteSession, insertSession } from './sessions.repository';
-import { createThrottle } from './throttle';
+import { codeWindows, passwordWindows } from './sign-in-windows';
+import { attemptIn } from './throttle';
 
 export interface ClientInfo {
   ip: string;
@@ -19,24 +23,31 @@ export interface SignedIn {
   expiresAt: Date;
   user: { id: string; username: string; isRoot: boolean };
   wsToken: string;
+  /** The browser's device cookie after this sign-in (device-cookie.ts). */
+  deviceCookie: string;
 }
+
+/** The event the owner's open sessions get when five wrong codes sent the sign-in back to the password. */
+export const twoFactorLockedEvent = 'security.two_factor_locked';
 
 /**
  * POST /login (DESIGN §3): the same answer and the same time for an unknown user and a wrong password; throttled per
- * account and address; the two-factor code when enabled; a new session id every time.
+ * account and address, or per device cookie (sign-in-windows.ts); the two-factor code when enabled; a new session id
+ * every time.
  */
 export async function login(
   deps: Deps,
   input: LoginRequest,
-  client: ClientInfo,
+  client: ClientInfo & { deviceCookie?: string | undefined },
   previousTokenHash: string | null,
 ): Promise<SignedIn> {
   const { db, config, secrets } = deps;
-  const throttle = createThrottle(db, config, 'login');
   const now = new Date();
+  const account = canonicalUsername(input.username);
+  const user = account === null ? undefined : await findUserByUsername(db, account);
+  const device = user ? deviceOf(secrets, client.deviceCookie, user.id, now.getTime()) : null;
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
-  const attempt = await throttle.attempt(input.username, client.ip, now);
-  const user = await findUserByUsername(db, input.username);
+  const attempt = await attemptIn(db, passwordWindows(config, account, client.ip, device), now);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
@@ -51,11 +62,11 @@ export async function login(
       await attempt.notAGuess();
       throw new DomainError('two_factor_required');
     }
-    const step = user.twoFactorSecret
-      ? verifyTotp(secrets.open(user.twoFactorSecret), input.code, now.getTime(), user.twoFactorLastStep)
-      : null;
-    // A wrong or replayed code stays counted as a failed sign-in, so codes cannot be guessed at leisure.
-    if (step === null || !(await claimTwoFactorStep(db, user.id, step))) throw new DomainError('two_factor_invalid');
+    await checkCode(deps, user, input.code, device, client, now).catch(async (error: unknown) => {
+      // A wrong code stays counted as a failed sign-in too; a full code window refused no guess of the password.
+      if (error instanceof DomainError && error.code === 'throttled') await attempt.notAGuess();
+      throw error;
+    });
   }
   await attempt.passed();
   const token = randomToken(32);
@@ -74,7 +85,41 @@ export async function login(
     });
     await markSeen(tx, user.id, now);
   });
-  return { token, expiresAt, user: { id: user.id, username: user.username, isRoot: user.isRoot }, wsToken };
+  return {
+    token,
+    expiresAt,
+    user: { id: user.id, username: user.username, isRoot: user.isRoot },
+    wsToken,
+    deviceCookie: withDevice(secrets, client.deviceCookie, user.id, now.getTime()),
+  };
+}
+
+/**
+ * The two-factor step of a sign-in whose password was right: counted in the code window first (429 when it is full),
+ * a wrong or replayed code stays counted. The wrong code that fills the window answers `two_factor_locked`: the
+ * password is asked again, and the owner is told (its audit trail and its open sessions).
+ */
+async function checkCode(deps: Deps, user: UserRow, code: string, device: string | null, client: ClientInfo, now: Date) {
+  const { db, secrets } = deps;
+  const attempt = await attemptIn(db, codeWindows(user.id, device), now);
+  const step = user.twoFactorSecret
+    ? verifyTotp(secrets.open(user.twoFactorSecret), code, now.getTime(), user.twoFactorLastStep)
+    : null;
+  if (step !== null && (await claimTwoFactorStep(db, user.id, step))) {
+    await attempt.passed();
+    return;
+  }
+  if (!attempt.last) throw new DomainError('two_factor_invalid');
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'user.two_factor_locked',
+      targetUserId: user.id,
+      after: { ip: client.ip, device_cookie: device !== null },
+    });
+    await publishEvent(tx, { userId: user.id, type: twoFactorLockedEvent, message: '' });
+  });
+  throw new DomainError('two_factor_locked');
 }
 
 export const logout = (deps: Deps, tokenHash: string) => deleteSession(deps.db, tokenHash);

@@ -10,27 +10,31 @@ export interface WindowCount {
 }
 
 /**
- * Counts one attempt in the fixed window of each key (a window starts with the first attempt after the last reset)
+ * Counts one attempt in the fixed window of each key (a window of its own length, starting with the first attempt after
+ * the last reset)
  * and answers every window's count after it, in one statement: the count and the decision made from it cannot be
  * separated by another request's attempt, however many arrive at once. Keys are taken in one order so two requests
  * never wait for each other's rows crosswise.
  */
 export async function countAttempt(
   db: Executor,
-  keys: readonly string[],
-  windowSeconds: number,
+  windows: readonly { key: string; seconds: number }[],
   now: Date,
 ): Promise<WindowCount[]> {
-  const resetAt = new Date(now.getTime() + windowSeconds * 1000);
   const ended = sql`${loginThrottle.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const byKey = new Map(windows.map((window) => [window.key, window.seconds]));
   return db
     .insert(loginThrottle)
-    .values([...new Set(keys)].sort().map((key) => ({ key, failures: 1, resetAt })))
+    .values(
+      [...byKey.keys()]
+        .sort()
+        .map((key) => ({ key, failures: 1, resetAt: new Date(now.getTime() + (byKey.get(key) ?? 0) * 1000) })),
+    )
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
         failures: sql`case when ${ended} then 1 else ${loginThrottle.failures} + 1 end`,
-        resetAt: sql`case when ${ended} then ${resetAt.toISOString()}::timestamptz else ${loginThrottle.resetAt} end`,
+        resetAt: sql`case when ${ended} then excluded.reset_at else ${loginThrottle.resetAt} end`,
       },
     })
     .returning({ key: loginThrottle.key, failures: loginThrottle.failures, resetAt: loginThrottle.resetAt });

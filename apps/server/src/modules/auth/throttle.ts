@@ -4,14 +4,15 @@ import { DomainError } from '../../lib/errors';
 import { clearFailures, countAttempt, uncountAttempt } from './throttle.repository';
 
 /** What is being guessed at: every endpoint that checks a secret has its own windows (DESIGN §3). */
-export type ThrottlePurpose = 'login' | 'password' | 'two_factor' | 'invite' | 'pairing' | 'forwarding';
+export type ThrottlePurpose = 'password' | 'two_factor' | 'invite' | 'pairing' | 'forwarding';
 
 /**
- * Purposes whose "account" is a real account, so that it also gets a window whatever the address: an invite code or
- * the pairing endpoint names no account (every guess names another code), so there the address is what is counted.
+ * Purposes whose "account" is the signed-in user checking its own secret (a password change, switching two-factor),
+ * so that it also gets a window whatever the address: only someone holding a session of that user can fill it. An
+ * invite code or the pairing endpoint names no account (every guess names another code), so there the address is
+ * what is counted. Sign-in has windows of its own (sign-in-windows.ts): never one per account alone.
  */
 const accountWide: Record<ThrottlePurpose, boolean> = {
-  login: true,
   password: true,
   two_factor: true,
   invite: false,
@@ -19,64 +20,75 @@ const accountWide: Record<ThrottlePurpose, boolean> = {
   forwarding: false,
 };
 
+/** One fixed window: at most `limit` attempts counted in `seconds`. */
+export interface ThrottleWindow {
+  key: string;
+  limit: number;
+  seconds: number;
+}
+
 /** An attempt counted before its secret is checked: it stays counted when the guess was wrong. */
 export interface Attempt {
-  /** The secret was right: the account's window at this address is cleared, the other windows get the attempt back. */
+  /** This attempt took the last place of one of its windows: if it fails, that window refuses the next one. */
+  readonly last: boolean;
+  /** The secret was right: the first window is cleared, the other windows get the attempt back. */
   passed(): Promise<void>;
   /** Nothing was guessed after all (a refusal for another reason): every window gets the attempt back. */
   notAGuess(): Promise<void>;
 }
 
 /**
- * Throttling of secret checks, shared by every server process (fixed windows in PostgreSQL). Each attempt is counted
- * *before* the secret is checked, in one statement that also answers the counts, so parallel guesses cannot all read
- * a window that is not full yet: at most the limit of them is ever checked. Three windows count each attempt: one per
- * account and client address (LOGIN_MAX_FAILURES), so an attacker elsewhere does not lock the owner out at once;
- * one per account whatever the address (LOGIN_MAX_FAILURES_PER_ACCOUNT), so a guesser with many addresses is held
- * too; and one per address (LOGIN_MAX_FAILURES_PER_IP), which caps guessing across many accounts from one place.
+ * Counts an attempt in every window, before its secret is checked, in one statement that also answers the counts, so
+ * parallel guesses cannot all read a window that is not full yet: at most the limit of them is ever checked. 429 with
+ * the seconds to wait when one of the windows was full already. Windows are shared by every server process (fixed
+ * windows in PostgreSQL).
+ */
+export async function attemptIn(db: Executor, windows: readonly ThrottleWindow[], now = new Date()): Promise<Attempt> {
+  const keys = windows.map((window) => window.key);
+  const counts = await countAttempt(db, windows, now);
+  const limitOf = (key: string) => windows.find((window) => window.key === key)?.limit ?? 0;
+  const full = counts.filter((count) => count.failures > limitOf(count.key));
+  if (full.length > 0) {
+    // Refused unchecked: the attempt is given back, so the refusals of a guesser never fill a window against its
+    // owner. The count cannot fall to the limit by it: the attempts that were checked stay counted.
+    await uncountAttempt(db, keys);
+    const resetAt = Math.max(...full.map((count) => count.resetAt.getTime()));
+    throw new DomainError('throttled', undefined, {
+      seconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
+    });
+  }
+  const [own, ...shared] = keys;
+  return {
+    last: counts.some((count) => count.failures === limitOf(count.key)),
+    async passed() {
+      await clearFailures(db, own === undefined ? [] : [own]);
+      await uncountAttempt(db, shared);
+    },
+    notAGuess: () => uncountAttempt(db, keys),
+  };
+}
+
+/**
+ * Throttling of the secret checks other than sign-in. Each attempt is counted in one window per account and client
+ * address (LOGIN_MAX_FAILURES) and one per address (LOGIN_MAX_FAILURES_PER_IP), which caps guessing across many
+ * accounts from one place; where the account is the signed-in user's own (`accountWide`), also in one per account
+ * whatever the address (LOGIN_MAX_FAILURES_PER_ACCOUNT).
  */
 export function createThrottle(db: Executor, config: Config, purpose: ThrottlePurpose) {
-  const windowsOf = (account: string, ip: string) => {
+  const seconds = config.LOGIN_WINDOW_SECONDS;
+  const windowsOf = (account: string, ip: string): ThrottleWindow[] => {
     const name = account.toLowerCase();
     const windows = [
-      { key: `${purpose}:${name}:${ip}`, limit: config.LOGIN_MAX_FAILURES },
-      { key: `${purpose}-ip:${ip}`, limit: config.LOGIN_MAX_FAILURES_PER_IP },
+      { key: `${purpose}:${name}:${ip}`, limit: config.LOGIN_MAX_FAILURES, seconds },
+      { key: `${purpose}-ip:${ip}`, limit: config.LOGIN_MAX_FAILURES_PER_IP, seconds },
     ];
     if (accountWide[purpose]) {
-      windows.push({ key: `${purpose}-account:${name}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT });
+      windows.push({ key: `${purpose}-account:${name}`, limit: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, seconds });
     }
     return windows;
   };
 
-  /** Counts an attempt in every window; 429 with the seconds to wait when one of them was full already. */
-  async function attempt(account: string, ip: string, now = new Date()): Promise<Attempt> {
-    const windows = windowsOf(account, ip);
-    const counts = await countAttempt(
-      db,
-      windows.map((window) => window.key),
-      config.LOGIN_WINDOW_SECONDS,
-      now,
-    );
-    const full = counts.filter((count) => count.failures > (windows.find((w) => w.key === count.key)?.limit ?? 0));
-    const keys = windows.map((window) => window.key);
-    if (full.length > 0) {
-      // Refused unchecked: the attempt is given back, so the refusals of a guesser never fill the account's window
-      // against its owner. The count cannot fall to the limit by it: the attempts that were checked stay counted.
-      await uncountAttempt(db, keys);
-      const resetAt = Math.max(...full.map((count) => count.resetAt.getTime()));
-      throw new DomainError('throttled', undefined, {
-        seconds: Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000)),
-      });
-    }
-    const [own, ...shared] = keys;
-    return {
-      async passed() {
-        await clearFailures(db, own === undefined ? [] : [own]);
-        await uncountAttempt(db, shared);
-      },
-      notAGuess: () => uncountAttempt(db, [own ?? '', ...shared]),
-    };
-  }
+  const attempt = (account: string, ip: string, now = new Date()) => attemptIn(db, windowsOf(account, ip), now);
 
   return {
     attempt,

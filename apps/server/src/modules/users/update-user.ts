@@ -1,4 +1,4 @@
-import type { User, updateUserSchema } from '@paydesk/contract';
+import { canonicalUsername, type User, type updateUserSchema } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
@@ -28,7 +28,8 @@ export async function updateUser(db: Db, actor: { id: string }, id: string, inpu
       assertAdminFields(current.type, input);
       assertProfileFits(current.type, input.profile);
       const before = await loadUser(tx, id);
-      const renamed = input.username !== undefined && input.username.toLowerCase() !== current.username.toLowerCase();
+      const renamed =
+        input.username !== undefined && canonicalUsername(input.username) !== canonicalUsername(current.username);
       if (renamed && (await repo.findUserByUsername(tx, input.username ?? ''))) {
         throw fieldError('username', 'validation.username_taken');
       }

@@ -1,4 +1,4 @@
-import { USDT } from '@paydesk/contract';
+import { canonicalUsername, USDT } from '@paydesk/contract';
 import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
@@ -16,9 +16,14 @@ export type AgentLinkRow = typeof agentLinks.$inferSelect & { agentUsername: str
 export type NewAgentLink = Omit<typeof agentLinks.$inferInsert, 'userId'>;
 export type NewFee = Omit<typeof userFees.$inferInsert, 'userId'>;
 
-/** Usernames are unique regardless of case. */
+/**
+ * The user a name signs in as, compared in the canonical form (`canonicalUsername`): stored names are ASCII (SPEC §5),
+ * so `lower()` on them, which the unique index uses, is that form too. A name that is no possible username finds none.
+ */
 export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const canonical = canonicalUsername(username);
+  if (canonical === null) return undefined;
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${canonical}`).limit(1);
   return row;
 }
 
