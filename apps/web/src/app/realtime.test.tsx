@@ -149,6 +149,17 @@ describe('real-time connection', () => {
     expect(screen.getByText('+100 Tether USD')).toBeInTheDocument();
   });
 
+  it('tells the owner, in its language, that five wrong codes sent a sign-in back to the password', async () => {
+    await prepareI18n('ru');
+    renderConnection(users.merchant);
+    latest().accept();
+
+    latest().push('security.two_factor_locked');
+
+    expect(await screen.findByText('Попытки входа')).toBeInTheDocument();
+    expect(screen.getByText(/Если это были не вы, смените пароль/)).toBeInTheDocument();
+  });
+
   it('refreshes balances without a toast when a balance changed for another reason', () => {
     const { invalidatedKeys } = renderConnection(users.merchant);
     latest().accept();

@@ -140,6 +140,15 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
       } else if (event.type === 'terminal.updated') {
         // A device paired, came back or went quiet: the terminal cards and the devices table show it.
         void queryClient.invalidateQueries({ queryKey: terminalsKey });
+      } else if (event.type === 'security.two_factor_locked') {
+        // Someone knew the password and sent five wrong codes (DESIGN §3): the owner is told wherever it is signed in.
+        notifications.show({
+          color: 'red',
+          autoClose: false,
+          title: i18n.t('realtime.securityTitle', { ns: 'app' }),
+          message: i18n.t('realtime.twoFactorLocked', { ns: 'app' }),
+          closeButtonProps: { 'aria-label': i18n.t('modal.close', { ns: 'ui' }) },
+        });
       } else if (event.type === 'anti_fraud.case') {
         // A rule opened a case: the admins' list shows it without a reload. The settings form is left alone.
         void queryClient.invalidateQueries({ queryKey: caseListsKey });

@@ -155,4 +155,32 @@ describe('LoginPage', () => {
     const logins = calls.filter((call) => call.path === '/login');
     expect(logins.at(-1)?.body).toEqual({ username: 'root', password: 'paydesk-demo', code: '123456' });
   });
+
+  it("asks for the password again after too many wrong codes, with the server's message", async () => {
+    const locked = 'Too many wrong codes. Enter your password again; the account owner has been told of the attempts.';
+    const { calls } = mockApi({
+      'GET /csrf-cookie': csrf,
+      'POST /login': (call) =>
+        (call.body as { code?: string }).code === undefined
+          ? failureReply(401, 'two_factor_required', 'Enter the six-digit code from your authenticator app.')
+          : failureReply(401, 'two_factor_locked', locked),
+    });
+    renderApp('/login');
+
+    const user = await fillAndSubmit('root', 'paydesk-demo');
+    await user.type(await screen.findByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(locked);
+    expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Username')).toHaveValue('root');
+
+    // Signing in again starts from the password: no code is sent until the server asks for one.
+    await user.type(screen.getByLabelText('Password'), 'paydesk-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByLabelText('Authentication code');
+    const logins = calls.filter((call) => call.path === '/login');
+    expect(logins.at(-1)?.body).toEqual({ username: 'root', password: 'paydesk-demo' });
+  });
 });

@@ -57,6 +57,12 @@ export function LoginPage() {
         setCodeRequested(true);
         return;
       }
+      // Too many wrong codes (DESIGN §3): the password is asked again, from the start.
+      if (isApiError(failure) && failure.code === 'two_factor_locked') {
+        setPassword('');
+        setCode('');
+        setCodeRequested(false);
+      }
       setError(loginFailureMessage(failure, t));
       return;
     }
