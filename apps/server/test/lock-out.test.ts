@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpAt } from '../src/lib/totp';
 import { auditEvents } from '../src/modules/audit/audit.module';
+import { signInAlertHandlers } from '../src/modules/auth/auth.module';
 import { Client, createTestApp, createUser, type TestContext, testPassword } from './harness';
 
 /**
@@ -25,7 +26,8 @@ const codeOf = (response: { json(): unknown }) => (response.json() as { error?: 
 async function guessFrom(addresses: string[], username: string) {
   for (const address of addresses) {
     const attacker = await browserAt(address);
-    for (let guess = 0; guess < 5; guess++) expect(codeOf(await signIn(attacker, username, `guess-${guess}`))).toBe('invalid_credentials');
+    for (let guess = 0; guess < 5; guess++)
+      expect(codeOf(await signIn(attacker, username, `guess-${guess}`))).toBe('invalid_credentials');
   }
 }
 
@@ -83,10 +85,12 @@ describe('sign-in: failures per account and address, never per account alone (F3
         payload: { username, password },
       });
     // A forged cookie counts like no cookie: per account and address.
-    for (let guess = 0; guess < 5; guess++) expect((await withCookie(forged, user.username, 'wrong')).statusCode).toBe(401);
+    for (let guess = 0; guess < 5; guess++)
+      expect((await withCookie(forged, user.username, 'wrong')).statusCode).toBe(401);
     expect((await withCookie(forged, user.username, testPassword)).statusCode).toBe(429);
     // The owner's genuine cookie names this account only.
-    for (let guess = 0; guess < 5; guess++) expect((await withCookie(cookie, other.username, 'wrong')).statusCode).toBe(401);
+    for (let guess = 0; guess < 5; guess++)
+      expect((await withCookie(cookie, other.username, 'wrong')).statusCode).toBe(401);
     expect((await withCookie(cookie, other.username, testPassword)).statusCode).toBe(429);
   });
 });
@@ -107,6 +111,10 @@ describe('two-factor at sign-in: 5 wrong codes per account in 15 minutes, then t
 
   it('six wrong codes from six addresses: the fifth asks for the password again, the owner is told', async () => {
     const { user, secret, ownersBrowser } = await withTwoFactor();
+    const told: string[] = [];
+    signInAlertHandlers.subscribe(async (_tx, alert) => {
+      if (alert.userId === user.id) told.push(alert.kind);
+    });
     const wrong = totpAt(secret, timeStep(Date.now()) + 20);
     const answers: (string | undefined)[] = [];
     for (let index = 0; index < 6; index++) {
@@ -126,6 +134,8 @@ describe('two-factor at sign-in: 5 wrong codes per account in 15 minutes, then t
       .from(auditEvents)
       .where(and(eq(auditEvents.targetUserId, user.id), eq(auditEvents.action, 'user.two_factor_locked')));
     expect(locked).toHaveLength(1);
+    // The owner's open sessions hear of it (the events module puts it on their sockets).
+    expect(told).toEqual(['two_factor_locked']);
     // A browser without the owner's device cookie gets no more codes checked for 15 minutes, even the right one…
     const right = totpAt(secret, timeStep(Date.now()) + 1);
     const stranger = await browserAt('203.0.113.120');
@@ -138,11 +148,12 @@ describe('two-factor at sign-in: 5 wrong codes per account in 15 minutes, then t
   it('says so in both languages', async () => {
     const { user, secret } = await withTwoFactor();
     const wrong = totpAt(secret, timeStep(Date.now()) + 20);
-    let last: { json(): unknown } | undefined;
+    const messages: string[] = [];
     for (let index = 0; index < 5; index++) {
-      last = await signIn(await browserAt(`203.0.113.${130 + index}`), user.username, testPassword, wrong);
+      const answer = await signIn(await browserAt(`203.0.113.${130 + index}`), user.username, testPassword, wrong);
+      messages.push(answer.json().localized_message);
     }
-    expect((last?.json() as { localized_message: string }).localized_message).toMatch(/password again/);
+    expect(messages.at(-1)).toMatch(/password again/);
     const russian = await new Client(ctx.app, { 'accept-language': 'ru' }, '203.0.113.140').csrf();
     const answer = await signIn(russian, user.username, testPassword, wrong);
     expect(answer.statusCode).toBe(429);

@@ -74,7 +74,10 @@ describe('parallel guesses are held to the limit (issue 20, M1)', () => {
     const user = await createUser(ctx.database, { type: 'merchant' });
     const browser = await new Client(ctx.app).signIn(user.username);
     const { secret } = (await browser.post('/api/inner/secretGoogleAuth')).json().data;
-    await browser.post('/api/inner/user/2fa/enable', { password: testPassword, code: totpAt(secret, timeStep(Date.now())) });
+    await browser.post('/api/inner/user/2fa/enable', {
+      password: testPassword,
+      code: totpAt(secret, timeStep(Date.now())),
+    });
     const wrong = totpAt(secret, timeStep(Date.now()) + 20);
     const tally = await inParallel(200, (index) =>
       login({ username: user.username, password: testPassword, code: wrong }, `198.18.0.${index}`),

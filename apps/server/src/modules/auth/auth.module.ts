@@ -7,6 +7,7 @@ import { deleteOtherSessions } from './sessions.repository';
 export { authSweepHandlers } from './auth.maintenance';
 export type { CurrentUsers } from './current-user';
 export { createCurrentUsers } from './current-user';
+export { signInAlertHandlers } from './login';
 export { endSessions, findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
 export { createThrottle } from './throttle';
 

@@ -1,11 +1,11 @@
 import { canonicalUsername, type LoginRequest } from '@paydesk/contract';
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
+import { handlerList } from '../../lib/handler-list';
 import { randomToken, sha256 } from '../../lib/ids';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
 import { recordAudit } from '../audit/audit.module';
-import { publishEvent } from '../events/events.module';
 import { claimTwoFactorStep, findUserByUsername, markSeen, type UserRow } from '../users/users.module';
 import { deviceOf, withDevice } from './device-cookie';
 import { deleteSession, insertSession } from './sessions.repository';
@@ -27,8 +27,11 @@ export interface SignedIn {
   deviceCookie: string;
 }
 
-/** The event the owner's open sessions get when five wrong codes sent the sign-in back to the password. */
-export const twoFactorLockedEvent = 'security.two_factor_locked';
+/**
+ * Who tells an account's owner of a sign-in attempt that reached its second factor and failed there too often: the
+ * events module, which puts it on the owner's open sessions (auth cannot import it: events reads auth's sessions).
+ */
+export const signInAlertHandlers = handlerList<{ userId: string; kind: 'two_factor_locked' }>();
 
 /**
  * POST /login (DESIGN §3): the same answer and the same time for an unknown user and a wrong password; throttled per
@@ -99,7 +102,14 @@ export async function login(
  * a wrong or replayed code stays counted. The wrong code that fills the window answers `two_factor_locked`: the
  * password is asked again, and the owner is told (its audit trail and its open sessions).
  */
-async function checkCode(deps: Deps, user: UserRow, code: string, device: string | null, client: ClientInfo, now: Date) {
+async function checkCode(
+  deps: Deps,
+  user: UserRow,
+  code: string,
+  device: string | null,
+  client: ClientInfo,
+  now: Date,
+) {
   const { db, secrets } = deps;
   const attempt = await attemptIn(db, codeWindows(user.id, device), now);
   const step = user.twoFactorSecret
@@ -117,7 +127,7 @@ async function checkCode(deps: Deps, user: UserRow, code: string, device: string
       targetUserId: user.id,
       after: { ip: client.ip, device_cookie: device !== null },
     });
-    await publishEvent(tx, { userId: user.id, type: twoFactorLockedEvent, message: '' });
+    await signInAlertHandlers.announce(tx, { userId: user.id, kind: 'two_factor_locked' });
   });
   throw new DomainError('two_factor_locked');
 }

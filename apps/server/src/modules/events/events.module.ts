@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventHub } from './events.bus';
+import type { Executor } from '../../db/client';
+import { signInAlertHandlers } from '../auth/auth.module';
+import { type EventHub, publishEvent } from './events.bus';
 import { eventsRoutes } from './events.routes';
 
 export type { EventForMany } from './events.bus';
@@ -13,5 +15,12 @@ export {
   publishEventToMany,
 } from './events.bus';
 
-/** The events module (DESIGN §17): the real-time socket, fed by the process's hub. */
-export const eventsModule = (app: FastifyInstance, options: { hub: EventHub }) => eventsRoutes(app, options);
+/** A sign-in alert on the owner's open sessions (`security.two_factor_locked`): the web shows it as a warning. */
+const tellOwner = (tx: Executor, alert: { userId: string; kind: string }) =>
+  publishEvent(tx, { userId: alert.userId, type: `security.${alert.kind}`, message: '' });
+
+/** The events module (DESIGN §17): the real-time socket, fed by the process's hub; it tells owners of sign-in alerts. */
+export const eventsModule = (app: FastifyInstance, options: { hub: EventHub }) => {
+  signInAlertHandlers.subscribe(tellOwner);
+  return eventsRoutes(app, options);
+};
