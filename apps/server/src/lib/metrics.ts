@@ -6,7 +6,7 @@ import {
   type TransferCode,
   transferCodes,
 } from '@paydesk/contract';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { afterCommit, type Executor } from '../db/client';
 
 /**
@@ -62,7 +62,58 @@ const bankMessagesTotal = new Counter({
   registers: [processMetrics],
 });
 
+/** Why a signed API request was refused (DESIGN §9): an unknown key, a stale timestamp, a wrong signature. */
+export const apiSignatureFailureReasons = ['api_key_invalid', 'timestamp_invalid', 'signature_invalid'] as const;
+export type ApiSignatureFailureReason = (typeof apiSignatureFailureReasons)[number];
+
+const apiSignatureFailuresTotal = new Counter({
+  name: 'paydesk_api_signature_failures_total',
+  help: 'Signed API requests refused, by reason: api_key_invalid (no such key), timestamp_invalid, signature_invalid',
+  labelNames: ['reason'] as const,
+  registers: [processMetrics],
+});
+
+/**
+ * Failures naming each existing API key, in fixed windows of `apiKeyFailureWindowSeconds` (issue 31, F0): the key's
+ * requests are never refused for them (the address is what is throttled), so they are measured instead, as the most
+ * one key got, never labelled by the key. Only keys that exist are kept (a stale timestamp or a wrong signature).
+ */
+export const apiKeyFailureWindowSeconds = 300;
+const keyFailures = new Map<string, { failures: number; resetAtMs: number }>();
+
+new Gauge({
+  name: 'paydesk_api_key_failures_max',
+  help: 'The most refused requests (stale timestamp or wrong signature) naming one existing API key in its current 5-minute window, on this process',
+  registers: [processMetrics],
+  collect() {
+    const now = Date.now();
+    let most = 0;
+    for (const [key, window] of keyFailures) {
+      if (window.resetAtMs <= now) keyFailures.delete(key);
+      else most = Math.max(most, window.failures);
+    }
+    this.set(most);
+  },
+});
+
+/**
+ * Counts a refused signed request by reason, and for a key that exists in the key's window too; answers that key's
+ * failures in its window (0 for no key).
+ */
+export function countApiSignatureFailure(reason: ApiSignatureFailureReason, apiKey: string | null, now = Date.now()) {
+  apiSignatureFailuresTotal.inc({ reason });
+  if (apiKey === null || reason === 'api_key_invalid') return 0;
+  const live = keyFailures.get(apiKey);
+  const window =
+    live && live.resetAtMs > now ? live : { failures: 0, resetAtMs: now + apiKeyFailureWindowSeconds * 1000 };
+  window.failures += 1;
+  if (keyFailures.size > 50_000) keyFailures.clear();
+  keyFailures.set(apiKey, window);
+  return window.failures;
+}
+
 // Every series starts at zero, so a rate is defined (and an alert can fire) before the first event of its kind.
+for (const reason of apiSignatureFailureReasons) apiSignatureFailuresTotal.inc({ reason }, 0);
 for (const type of orderTypes) for (const status of orderStatuses) ordersTotal.inc({ type, status }, 0);
 for (const outcome of webhookOutcomes) webhookDeliveriesTotal.inc({ outcome }, 0);
 for (const code of transferCodes) ledgerTransfersTotal.inc({ code }, 0);

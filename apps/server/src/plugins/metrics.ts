@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry } from 'prom-client';
 import { selectRows } from '../db/client';
 import { DomainError } from '../lib/errors';
+import { createFailureLimit } from '../lib/failure-limit';
 import { processMetrics } from '../lib/metrics';
 
 /** Gauges read from the database are read at most this often, whatever the number of scrapes (DESIGN §18). */
@@ -209,11 +210,14 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 /**
  * `GET /metrics` (DESIGN §18): Prometheus's text format, only when METRICS_TOKEN is set (else 404) and only to
- * `Authorization: Bearer <METRICS_TOKEN>` (else 401). HTTP latency is labelled by the route's pattern, never the URL.
+ * `Authorization: Bearer <METRICS_TOKEN>` (else 401). Wrong tokens are throttled per address (issue 31, F8):
+ * LOGIN_MAX_FAILURES in LOGIN_WINDOW_SECONDS, then 429 before the token is looked at, until the window ends.
+ * HTTP latency is labelled by the route's pattern, never the URL.
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const { registry, httpDuration } = appRegistry(app);
+    const tokenFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES, app.config.LOGIN_WINDOW_SECONDS);
     app.addHook('onResponse', async (request, reply) => {
       httpDuration.observe(
         {
@@ -230,7 +234,12 @@ export const metricsPlugin = fp(
       async (request, reply) => {
         const token = app.config.METRICS_TOKEN;
         if (!token) throw new DomainError('not_found');
-        if (!tokenMatches(request.headers.authorization, token)) throw new DomainError('unauthenticated');
+        const failureKeys = [request.ip];
+        tokenFailures.assertAllowed(failureKeys);
+        if (!tokenMatches(request.headers.authorization, token)) {
+          tokenFailures.recordFailure(failureKeys);
+          throw new DomainError('unauthenticated');
+        }
         const merged = Registry.merge([processMetrics, registry]);
         reply.header('content-type', merged.contentType).header('cache-control', 'no-store');
         return merged.metrics();

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterCommit } from '../../db/client';
 import { DomainError } from '../../lib/errors';
+import { createFailureLimit } from '../../lib/failure-limit';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
@@ -44,7 +45,8 @@ import {
   saveAnswer,
   settleKey,
 } from './idempotency';
-import { createFailureLimit, createRateLimit } from './rate-limit';
+import { createRateLimit } from './rate-limit';
+import { isSignatureFailure, noteSignatureFailure } from './signature-failures';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,16 +108,19 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
   const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
   const authFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
-  const signatureFailures = new Set(['api_key_invalid', 'timestamp_invalid', 'signature_invalid']);
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.signed) return;
-    const named = request.headers['x-api-key'];
-    const failureKeys = [`ip:${request.ip}`, ...(typeof named === 'string' ? [`key:${named.slice(0, 200)}`] : [])];
+    // Per address only (DESIGN §3): a key id is no secret, and a key's own signed requests are never refused for
+    // failures elsewhere; those naming a key are measured instead.
+    const failureKeys = [`ip:${request.ip}`];
     authFailures.assertAllowed(failureKeys);
     try {
       await authenticate(request);
     } catch (error) {
-      if (error instanceof DomainError && signatureFailures.has(error.code)) authFailures.recordFailure(failureKeys);
+      if (error instanceof DomainError && isSignatureFailure(error.code)) {
+        authFailures.recordFailure(failureKeys);
+        noteSignatureFailure(request, error.code);
+      }
       throw error;
     }
     if (request.bodyUnreadable) throw new DomainError('validation_failed', { _: ['validation.invalid'] });
