@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         path: deviceCookiePath,
         httpOnly: true,
         sameSite: 'strict',
-        secure: app.config.COOKIE_SECURE ?? false,
+        secure: secureCookie(app.config, request),
         maxAge: deviceCookieDays * 86_400,
       });
       const user = await currentUsers.forSession(signedIn.user.id, signedIn.wsToken);
