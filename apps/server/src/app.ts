@@ -123,6 +123,8 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
     bodyLimit: requestBodyLimit,
     frameworkErrors: routerRefusal,
     clientErrorHandler: clientRefusal,
+    // While closing, plugins/errors.ts answers 503 in the envelope with Retry-After.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   logController.watch(app);
   app.setValidatorCompiler(validatorCompiler);

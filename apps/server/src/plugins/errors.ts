@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ErrorCode, ErrorEnvelope } from '@paydesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -89,6 +90,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** How long a client is asked to wait (Retry-After) when the platform is briefly unavailable. */
+const unavailableRetrySeconds = 5;
+
 /** The HTTP status of a domain error code; the OpenAPI document lists the same statuses. */
 export const httpStatusOf = (code: ErrorCode): number => statusOf[code];
 
@@ -118,6 +122,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: D
   if (error.code === 'throttled' && error.params?.seconds !== undefined) {
     reply.header('retry-after', String(error.params.seconds));
   }
+  // Briefly unavailable (the database, a shutdown): the client is told when to try again.
+  if (error.code === 'service_unavailable') reply.header('retry-after', String(unavailableRetrySeconds));
   return reply.status(statusOf[error.code]).send(body);
 }
 
@@ -197,6 +203,25 @@ export const errorsPlugin = fp(
       }
     });
 
+    // Shutting down (DESIGN §18): a request that arrives on a connection still open once the server stops taking new
+    // ones is a 503 in the envelope with Retry-After, like a database fault, instead of Fastify's own body (app.ts
+    // turns that off). Decided as it arrives, as Fastify decides it: a request taken before still runs to its end.
+    // Fastify stops routing and then runs the preClose hooks, this one first of them.
+    let closing = false;
+    const refused = new WeakSet<IncomingMessage>();
+    app.server.prependListener('request', (raw: IncomingMessage) => {
+      if (closing) refused.add(raw);
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!refused.has(request.raw)) return;
+      // Answered before any route runs: the envelope as it is, not through the route's own schema (/readyz's 503).
+      reply.serializer((payload: unknown) => JSON.stringify(payload));
+      return sendError(request, reply, new DomainError('service_unavailable'));
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof DomainError) return sendError(request, reply, error);
       if (error.validation)
@@ -211,7 +236,6 @@ export const errorsPlugin = fp(
       if (status === 429) return sendError(request, reply, new DomainError('throttled', undefined, { seconds: 60 }));
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ failure: loggableError(error) }, 'database unavailable');
-        reply.header('retry-after', '5');
         return sendError(request, reply, new DomainError('service_unavailable'));
       }
       request.log.error({ failure: loggableError(error) }, 'request failed');

@@ -40,6 +40,28 @@ function refusalIn(error: unknown): DestinationRefused | null {
   return null;
 }
 
+/**
+ * What a failed request says, down to its cause: undici's "fetch failed" names no reason, and the merchant reads the
+ * attempt's error to mend the endpoint ("fetch failed: connect ECONNREFUSED 203.0.113.7:443").
+ */
+export function failureOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let cause = error, depth = 0; cause !== undefined && cause !== null && depth < 5; depth++) {
+    if (!(cause instanceof Error)) {
+      parts.push(String(cause));
+      break;
+    }
+    // Several addresses tried (happy eyeballs): the first one's reason.
+    const first = cause instanceof AggregateError && cause.errors[0] instanceof Error ? cause.errors[0] : undefined;
+    const code = (cause as { code?: unknown }).code;
+    let text = cause.message || first?.message || cause.name;
+    if (typeof code === 'string' && !text.includes(code)) text += ` (${code})`;
+    if (!parts.includes(text)) parts.push(text);
+    cause = cause.cause;
+  }
+  return parts.join(': ').slice(0, 500);
+}
+
 export interface DeliveryOptions {
   /** How host names are resolved (tests answer what a rebinding resolver would). */
   resolve?: Resolve;
@@ -127,7 +149,7 @@ export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, options: Del
       throw new DeliveryFailed(`answered ${response.status}`);
     } catch (error) {
       if (error instanceof DeliveryFailed) throw error;
-      const message = refusalIn(error)?.message ?? (error instanceof Error ? error.message : String(error));
+      const message = refusalIn(error)?.message ?? failureOf(error);
       await record({ error: message }, failed);
       log.info({ delivery: deliveryId, error: message }, 'webhook delivery failed; it will be retried');
       throw new DeliveryFailed(message);

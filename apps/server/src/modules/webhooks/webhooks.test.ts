@@ -244,4 +244,35 @@ describe('webhooks (DESIGN §10)', () => {
       await ctx.app.db.update(users).set({ notificationUrl: receiverUrl }).where(eq(users.id, world.merchant.id));
     }
   });
+
+  it('records why an attempt failed, not only "fetch failed": a refused connection says ECONNREFUSED', async () => {
+    await ctx.app.jobs.stop();
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await ctx.app.db
+      .update(users)
+      .set({ notificationUrl: `http://127.0.0.1:${port}/hooks/paydesk` })
+      .where(eq(users.id, world.merchant.id));
+    try {
+      const order = (await world.merchant.api.post('/api/v1/orders', payIn('1700'))).json().data;
+      const delivery = await deliveryOf(order.guid, 'order.created');
+      const direct = webhookDelivery(
+        { db: ctx.app.db, config: ctx.config, secrets: createSecrets(loadSecretsKey(ctx.config)) },
+        ctx.app.log,
+      );
+      await expect(
+        direct.run({ payload: { deliveryId: delivery?.id }, attempt: 1, signal: new AbortController().signal }),
+      ).rejects.toThrow(/ECONNREFUSED/);
+      const logged = (await world.admin.browser.get(`/api/inner/order/${order.guid}`)).json().data.webhooks[0];
+      expect(logged.attempts[0]).toMatchObject({
+        status_code: null,
+        error: expect.stringMatching(/^fetch failed: .*ECONNREFUSED/),
+      });
+      await world.merchant.api.post(`/api/v1/orders/${order.guid}/cancel`);
+    } finally {
+      await ctx.app.db.update(users).set({ notificationUrl: receiverUrl }).where(eq(users.id, world.merchant.id));
+    }
+  });
 });
