@@ -16,19 +16,23 @@ test('an invited merchant sets a password from the link once, then signs in with
   await form.getByLabel('Password', { exact: true }).fill('typed-before');
   await form.getByRole('switch', { name: 'Create invite link' }).check();
   await expect(form.getByLabel('Password', { exact: true })).toHaveCount(0);
-  const sent = page.waitForRequest(
-    (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/inner/user',
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/inner/user',
   );
   await form.getByRole('button', { name: 'Create', exact: true }).click();
-  const body = (await sent).postDataJSON();
+  const created = await answered;
+  const body = created.request().postDataJSON();
   expect(body).toMatchObject({ type: 'merchant', username, create_invite_link: true });
   expect(body).not.toHaveProperty('password');
 
   const details = page.getByRole('dialog', { name: `User ${username}` });
   await expect(details).toBeVisible();
-  const stored = await findUser(page, 'merchant', username);
-  const code = stored?.invite_code ?? '';
+  // The code is answered once, to the admin who made the user; the list keeps only its first characters.
+  const code: string = (await created.json()).data.invite_code ?? '';
   expect(code).not.toBe('');
+  const stored = await findUser(page, 'merchant', username);
+  expect(stored?.invite_code).toBeNull();
+  expect(stored?.invite?.hint).toBe(code.slice(0, 4));
   const origin = new URL(page.url()).origin;
   const link = `${origin}/invite_code?code=${encodeURIComponent(code)}`;
   const linkRow = details.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Invite link' }) });
@@ -37,6 +41,7 @@ test('an invited merchant sets a password from the link once, then signs in with
   await expect(
     details.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Invite code' }) }),
   ).toContainText(code);
+  await expect(details.getByText('Copy the link now: it is shown only this once.')).toBeVisible();
 
   // The invited merchant opens the link signed out, in a browser of their own.
   const invitedContext = await browser.newContext();
@@ -115,7 +120,7 @@ test('an invited merchant sets a password from the link once, then signs in with
 
   // The details of the merchant no longer offer the spent link.
   const after = await findUser(page, 'merchant', username);
-  expect(after?.invite_code).toBeNull();
+  expect(after?.invite).toBeNull();
 });
 
 test('the invite page without a code says so instead of sending', async ({ page }) => {

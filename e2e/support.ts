@@ -99,6 +99,8 @@ export interface ManagedUser {
   comment: string | null;
   is_blocked: boolean;
   invite_code: string | null;
+  /** A pending invite link: the code's first characters (the code is kept hashed and shown once). */
+  invite: { hint: string; expires_at: string | null } | null;
   profile?: {
     deposit_open?: boolean;
     fees: { direction: string; min_amount: string; max_amount: string | null; percentage: string }[];

@@ -337,6 +337,28 @@ export const terminalForwardingSchema = lazySchema(() =>
 );
 export type TerminalForwarding = z.infer<typeof terminalForwardingSchema>;
 
+/**
+ * A forwarding link as a reader who may not change it sees it (a support admin, DESIGN §3): that there is one, the app
+ * its last message came through and when; never its URL (the URL holds the token) or its signing key.
+ */
+export const terminalForwardingSummarySchema = lazySchema(() =>
+  z
+    .object({
+      restricted: z.literal(true),
+      /** The forwarding app of the last message that came through the link; null before the first. */
+      app: z.object({ slug: z.enum(forwardingApps), title: z.string() }).nullable(),
+      created_at: z.string(),
+      last_message_at: z.string().nullable(),
+    })
+    .meta({ id: 'TerminalForwardingSummary' }),
+);
+export type TerminalForwardingSummary = z.infer<typeof terminalForwardingSummarySchema>;
+
+/** What `GET /terminal/{guid}/forwarding` answers: the link, its summary for a reader who may not change it, or null. */
+export const terminalForwardingReadSchema = lazySchema(() =>
+  z.union([terminalForwardingSchema, terminalForwardingSummarySchema]).nullable(),
+);
+
 /** What the forwarding endpoint answers an app: per message, stored now or seen before, and what came of it. */
 export const forwardedResultSchema = lazySchema(() =>
   z

@@ -267,7 +267,10 @@ export const userSchema = lazySchema(() =>
       is_online: z.boolean(),
       manual_withdrawal: z.boolean(),
       two_factor: z.boolean(),
+      /** The invite link's code: in the answer that made it only, null on every read (it is kept hashed). */
       invite_code: z.string().nullable(),
+      /** A pending invite link: the code's first characters (to tell links apart) and when it expires. */
+      invite: z.object({ hint: z.string(), expires_at: z.string().nullable() }).nullable(),
       roles: z.array(z.string()),
       permissions: z.array(z.string()),
       wallets: z.array(walletSchema),

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
+import { sha256 } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { diff, recordAudit } from '../audit/audit.module';
 import * as repo from '../users/users.module';
@@ -14,15 +15,21 @@ import { createThrottle } from './throttle';
  */
 export async function acceptInvite(deps: Deps, code: string, password: string, client: ClientInfo): Promise<void> {
   const throttle = createThrottle(deps.db, deps.config, 'invite');
-  // The attempt is counted before the costly hash, so an address guessing already is refused before it.
-  await throttle.guard(code, client.ip, ['invite_invalid'], async () => {
+  // The attempt is counted before the costly hash, so an address guessing already is refused before it. The window is
+  // named by the code's hash: the codes tried are never stored.
+  await throttle.guard(sha256(code).slice(0, 16), client.ip, ['invite_invalid'], async () => {
     const passwordHash = await hashPassword(password);
     await deps.db.transaction(async (tx) => {
       const user = await repo.findUserByInviteCode(tx, code);
       const valid = user?.inviteExpiresAt && user.inviteExpiresAt > new Date() && !user.isBlocked;
       if (!user || !valid) throw new DomainError('invite_invalid');
       const before = await loadUser(tx, user.id);
-      await repo.updateUser(tx, user.id, { passwordHash, inviteCode: null, inviteExpiresAt: null });
+      await repo.updateUser(tx, user.id, {
+        passwordHash,
+        inviteCodeHash: null,
+        inviteCodeHint: null,
+        inviteExpiresAt: null,
+      });
       await endSessions(tx, user.id, null);
       await recordAudit(tx, {
         actorId: user.id,

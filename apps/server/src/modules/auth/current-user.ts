@@ -20,7 +20,7 @@ interface CurrentUserRow {
   is_root: boolean;
   is_active: boolean;
   manual_withdrawal: boolean;
-  invite_code: string | null;
+  invite_code_hint: string | null;
   comment: string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -47,7 +47,7 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 async function readRow(db: Executor, userId: string, currency: string) {
   const [row] = await selectRows<CurrentUserRow>(
     db,
-    sql`select u.id, u.username, u.email, u.type, u.roles, u.is_root, u.is_active, u.manual_withdrawal, u.invite_code,
+    sql`select u.id, u.username, u.email, u.type, u.roles, u.is_root, u.is_active, u.manual_withdrawal, u.invite_code_hint,
                u.comment, u.created_at, u.updated_at, u.last_seen_at, u.api_key, u.notification_key, u.created_by,
                u.two_factor_enabled, u.notification_url,
                tp.insurance_paid, tp.insurance_amount_minor::text as insurance_amount_minor,
@@ -99,7 +99,8 @@ function viewOf(deps: Deps, row: NonNullable<Awaited<ReturnType<typeof readRow>>
     email: row.email,
     isActive: row.is_active,
     manualWithdrawal: row.manual_withdrawal,
-    inviteCode: row.invite_code,
+    // The code itself is shown once, to the admin who made it; the user sees which link is pending.
+    inviteCode: row.invite_code_hint === null ? null : `${row.invite_code_hint}…`,
     comment: row.comment,
     createdAt: asDate(row.created_at).toISOString(),
     updatedAt: asDate(row.updated_at).toISOString(),

@@ -1,3 +1,4 @@
+import type { ForwardingApp } from '@paydesk/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
@@ -246,4 +247,15 @@ export async function forwardingOfToken(db: Executor, tokenHash: string) {
 
 export async function touchForwarding(db: Executor, terminalId: string, at: Date): Promise<void> {
   await db.update(terminalForwarding).set({ lastMessageAt: at }).where(eq(terminalForwarding.terminalId, terminalId));
+}
+
+/** The forwarding app of a terminal's latest message that came through a forwarding link; null before the first. */
+export async function lastForwardedApp(db: Executor, terminalId: string): Promise<ForwardingApp | null> {
+  const [row] = await db
+    .select({ app: bankMessages.app })
+    .from(bankMessages)
+    .where(and(eq(bankMessages.terminalId, terminalId), isNotNull(bankMessages.app)))
+    .orderBy(desc(bankMessages.receivedAt), desc(bankMessages.id))
+    .limit(1);
+  return (row?.app as ForwardingApp | undefined) ?? null;
 }

@@ -1,8 +1,10 @@
 import {
+  can,
   createdTerminalSchema,
   listEnvelope,
   successEnvelope,
   terminalDeletedSchema,
+  terminalForwardingReadSchema,
   terminalForwardingSchema,
   terminalInputSchema,
   terminalListQuerySchema,
@@ -191,21 +193,28 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'terminals.read' },
       schema: {
         summary: "A terminal's forwarding link",
+        description:
+          'The URL and signing key for whoever may change the link (terminals.write); a reader who may not (a ' +
+          'support admin) gets the summary: the app of the last message and when, never a secret.',
         tags,
         params: guidParams,
-        response: replies({ 200: successEnvelope(terminalForwardingSchema.nullable()) }, readErrors),
+        response: replies({ 200: successEnvelope(terminalForwardingReadSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getForwarding(
-        forwardingDeps,
-        requireUser(request),
-        request.params.guid,
-        originOf(request),
-        request.language,
-      ),
-    }),
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        success: true as const,
+        data: await getForwarding(
+          forwardingDeps,
+          user,
+          request.params.guid,
+          originOf(request),
+          request.language,
+          can(user, 'terminals.write'),
+        ),
+      };
+    },
   );
 
   app.post(

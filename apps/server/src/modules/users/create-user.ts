@@ -2,7 +2,7 @@ import type { createUserSchema, User } from '@paydesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { newId, randomToken } from '../../lib/ids';
+import { newId, randomToken, sha256 } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.module';
 import { applyProfile, settleInsurance } from './users.profile';
@@ -15,6 +15,9 @@ type CreateUser = z.output<typeof createUserSchema>;
 
 /** Invite links are single-use and expire after a week. */
 export const inviteLifetimeMs = 7 * 24 * 3_600_000;
+
+/** How much of an invite code is kept to tell links apart: 4 of its 24 characters, 120 of its bits stay unknown. */
+const inviteHintLength = 4;
 
 /** A username taken by a concurrent create or rename surfaces as the form's own message, not a 500. */
 export async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> {
@@ -30,7 +33,9 @@ export async function withUniqueUsername<T>(work: () => Promise<T>): Promise<T> 
 export async function createUser(db: Db, actorId: string, input: CreateUser): Promise<User> {
   assertAdminFields(input.type, input);
   assertProfileFits(input.type, input.profile);
-  const invite = input.create_invite_link === true;
+  // The code is shown once, in this answer; only its hash and its first characters are kept.
+  const inviteCode = input.create_invite_link === true ? randomToken(18) : null;
+  const invite = inviteCode !== null;
   // With an invite link the password is never set by the admin (SPEC §5).
   const passwordHash = !invite && input.password ? await hashPassword(input.password) : null;
   return withUniqueUsername(() =>
@@ -49,7 +54,8 @@ export async function createUser(db: Db, actorId: string, input: CreateUser): Pr
           comment: input.comment ?? null,
           isActive: input.is_active ?? true,
           manualWithdrawal: input.manual_withdrawal ?? false,
-          inviteCode: invite ? randomToken(18) : null,
+          inviteCodeHash: inviteCode === null ? null : sha256(inviteCode),
+          inviteCodeHint: inviteCode === null ? null : inviteCode.slice(0, inviteHintLength),
           inviteExpiresAt: invite ? new Date(Date.now() + inviteLifetimeMs) : null,
           createdBy: actorId,
         },
@@ -65,7 +71,7 @@ export async function createUser(db: Db, actorId: string, input: CreateUser): Pr
         targetUserId: user.id,
         after: auditSnapshot(view),
       });
-      return view;
+      return { ...view, invite_code: inviteCode };
     }),
   );
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
+import { sha256 } from '../../lib/ids';
 import { openUserAccounts } from '../ledger/ledger.module';
 import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
 
@@ -43,8 +44,14 @@ export async function findUserWithProfile(db: Executor, id: string) {
   return row;
 }
 
+/** The user an invite code was made for: codes are kept only as their SHA-256 (create-user.ts). */
 export async function findUserByInviteCode(db: Executor, code: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.inviteCode, code)).limit(1).for('update');
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.inviteCodeHash, sha256(code)))
+    .limit(1)
+    .for('update');
   return row;
 }
 

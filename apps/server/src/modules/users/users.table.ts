@@ -28,7 +28,12 @@ export const users = pgTable(
     isBlocked: boolean('is_blocked').notNull().default(false),
     blockComment: text('block_comment'),
     manualWithdrawal: boolean('manual_withdrawal').notNull().default(false),
-    inviteCode: text('invite_code'),
+    /**
+     * An invite link's code is shown once, in the answer that made it: only its SHA-256 is kept, to find the user by,
+     * and its first characters, so that an admin can tell which link is which.
+     */
+    inviteCodeHash: text('invite_code_hash'),
+    inviteCodeHint: text('invite_code_hint'),
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true, mode: 'date' }),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     comment: text('comment'),
@@ -58,7 +63,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
-    uniqueIndex('users_invite_code_key').on(table.inviteCode),
+    uniqueIndex('users_invite_code_hash_key').on(table.inviteCodeHash),
     uniqueIndex('users_api_key_key').on(table.apiKey),
     uniqueIndex('users_root_key').on(table.isRoot).where(sql`${table.isRoot}`),
     check('users_root_admin_check', sql`not ${table.isRoot} or ${table.type} = 'admin'`),

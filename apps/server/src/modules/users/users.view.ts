@@ -65,7 +65,12 @@ export function toUser(
     is_online: isOnline(user),
     manual_withdrawal: user.manualWithdrawal,
     two_factor: user.twoFactorEnabled,
-    invite_code: user.inviteCode,
+    // The code itself is in the answer that made it only (create-user.ts); a read shows which link is pending.
+    invite_code: null,
+    invite:
+      user.inviteCodeHint === null
+        ? null
+        : { hint: user.inviteCodeHint, expires_at: user.inviteExpiresAt?.toISOString() ?? null },
     roles: user.roles,
     permissions: user.permissions,
     wallets: [],
@@ -80,9 +85,17 @@ export function toUser(
   };
 }
 
-/** What an audit record keeps of a user: everything editable, never a secret. */
+/** What an audit record keeps of a user: everything editable, never a secret (the invite code of a new user). */
 export function auditSnapshot(view: User): Record<string, unknown> {
-  const { uuid: _uuid, is_online: _online, wallets: _wallets, balance: _balance, created_at: _created, ...rest } = view;
+  const {
+    uuid: _uuid,
+    is_online: _online,
+    wallets: _wallets,
+    balance: _balance,
+    created_at: _created,
+    invite_code: _code,
+    ...rest
+  } = view;
   return rest;
 }
 

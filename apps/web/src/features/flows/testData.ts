@@ -69,6 +69,7 @@ const choice = (type: User['type'], uuid: string, username: string, usable = tru
   manual_withdrawal: false,
   two_factor: false,
   invite_code: null,
+  invite: null,
   roles: [],
   permissions: [],
   wallets: [],

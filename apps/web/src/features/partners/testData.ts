@@ -118,6 +118,7 @@ export function makePartnerUser(overrides: Partial<User> = {}): User {
     manual_withdrawal: false,
     two_factor: false,
     invite_code: null,
+    invite: null,
     roles: [],
     permissions: [],
     wallets: [],

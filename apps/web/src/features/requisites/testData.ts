@@ -194,6 +194,7 @@ export function makeOwner(overrides: Partial<User>): User {
     manual_withdrawal: false,
     two_factor: false,
     invite_code: null,
+    invite: null,
     roles: [],
     permissions: [],
     wallets: [],

@@ -19,6 +19,7 @@ export function makeManagedUser(overrides: Partial<User> = {}): User {
     manual_withdrawal: false,
     two_factor: false,
     invite_code: null,
+    invite: null,
     roles: [],
     permissions: [],
     wallets: [],
@@ -42,7 +43,8 @@ export const trader = makeManagedUser({
   type: 'trader',
   comment: 'Trader with insurance paid',
   is_online: true,
-  invite_code: 'INVITE-CODE-1',
+  // A read never carries the code (it is kept hashed): only the pending link's first characters.
+  invite: { hint: 'INVI', expires_at: '2026-03-12T07:08:09.000Z' },
   // The insurance account holds more than the contribution asked for: the cell must show the ledger's figure.
   balance: { hold: '12.5', virtual: '1500.123456', insurance: '150.5', currency: usdt },
   profile: {

@@ -48,6 +48,7 @@ function makeUser(overrides: Partial<User>): User {
     manual_withdrawal: false,
     two_factor: false,
     invite_code: null,
+    invite: null,
     roles: [],
     permissions: [],
     wallets: [],

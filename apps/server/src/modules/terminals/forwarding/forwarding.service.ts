@@ -1,6 +1,13 @@
-import type { ForwardingApp, Language, TerminalForwarding, TerminalStatus } from '@paydesk/contract';
+import type {
+  ForwardingApp,
+  Language,
+  TerminalForwarding,
+  TerminalForwardingSummary,
+  TerminalStatus,
+} from '@paydesk/contract';
 import QRCode from 'qrcode';
 import type { Executor } from '../../../db/client';
+import { translate } from '../../../i18n/messages';
 import { DomainError } from '../../../lib/errors';
 import { randomToken, sha256 } from '../../../lib/ids';
 import type { Secrets } from '../../../lib/secrets';
@@ -39,17 +46,34 @@ async function viewOf(
   };
 }
 
-/** GET /terminal/{guid}/forwarding: the terminal's link, or null while it has none. */
+/** What a reader who may not change the link sees: the app its messages come through and when, no secret. */
+async function summaryOf(deps: ForwardingDeps, link: repo.ForwardingRow, language: Language) {
+  const app = await repo.lastForwardedApp(deps.db, link.terminalId);
+  return {
+    restricted: true as const,
+    app: app === null ? null : { slug: app, title: translate(language, `forwarding.app.${app}`) },
+    created_at: link.createdAt.toISOString(),
+    last_message_at: link.lastMessageAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /terminal/{guid}/forwarding: the terminal's link, or null while it has none. Its URL and signing key are for
+ * whoever may change the link (its trader, an admin who manages terminals); anyone else who reads the terminal (a
+ * support admin) sees only the summary, since whoever holds the key can sign a message that settles a pay-in.
+ */
 export async function getForwarding(
   deps: ForwardingDeps,
   actor: Actor,
   id: string,
   origin: string,
   language: Language,
-): Promise<TerminalForwarding | null> {
+  withSecrets: boolean,
+): Promise<TerminalForwarding | TerminalForwardingSummary | null> {
   await loadOwn(deps.db, actor, id);
   const link = await repo.findForwarding(deps.db, id);
-  return link ? viewOf(deps, link, origin, language) : null;
+  if (!link) return null;
+  return withSecrets ? viewOf(deps, link, origin, language) : summaryOf(deps, link, language);
 }
 
 /**

@@ -1,7 +1,9 @@
 import {
   type Language,
   type TerminalForwarding,
+  type TerminalForwardingSummary,
   terminalDeletedSchema,
+  terminalForwardingReadSchema,
   terminalForwardingSchema,
 } from '@paydesk/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,11 +12,15 @@ import { useRequestLanguage } from '../../../lib/useRequestLanguage';
 import { terminalPath } from './terminalMutation';
 import { terminalsKey } from './terminalsKey';
 
-/** `GET /terminal/{guid}/forwarding` (DESIGN §19): the terminal's forwarding link, or null while it has none. */
-export async function fetchForwarding(guid: string, signal?: AbortSignal): Promise<TerminalForwarding | null> {
-  return terminalForwardingSchema
-    .nullable()
-    .parse(await http.get<unknown>(`${terminalPath(guid)}/forwarding`, { signal }));
+/**
+ * `GET /terminal/{guid}/forwarding` (DESIGN §19): the terminal's forwarding link, or null while it has none; a reader
+ * who may not change it (a support admin) gets its summary, without the URL or the key.
+ */
+export async function fetchForwarding(
+  guid: string,
+  signal?: AbortSignal,
+): Promise<TerminalForwarding | TerminalForwardingSummary | null> {
+  return terminalForwardingReadSchema.parse(await http.get<unknown>(`${terminalPath(guid)}/forwarding`, { signal }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TerminalForwarding } from '@paydesk/contract';
+import type { TerminalForwarding, TerminalForwardingSummary } from '@paydesk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -85,13 +85,44 @@ describe('connecting an app the trader already has (DESIGN §19)', () => {
     expect(writes(api.calls)).toEqual([['POST', path, undefined]]);
   });
 
-  it('shows a support admin the link, with nothing to change', async () => {
-    serveTerminals({ terminals: [phone] }, users.support, { [`GET ${path}`]: envelope(link) });
+  it("shows a support admin the link's app and state, never its URL or key, with nothing to change", async () => {
+    const summary: TerminalForwardingSummary = {
+      restricted: true,
+      app: { slug: 'smsforwarder', title: 'SmsForwarder' },
+      created_at: '2026-03-05T07:08:09.000Z',
+      last_message_at: '2026-03-05T09:10:11.000Z',
+    };
+    serveTerminals({ terminals: [phone] }, users.support, { [`GET ${path}`]: envelope(summary) });
     renderApp('/terminal');
     const dialog = await open();
-    expect(await within(dialog).findByText(link.url)).toBeInTheDocument();
-    for (const name of ['Create a link', 'New link and key', 'Revoke link']) {
+    expect(await within(dialog).findByText(/This terminal has a forwarding link, made/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Last message received through SmsForwarder');
+    expect(dialog).toHaveTextContent("shown only to the terminal's trader and to admins who manage terminals");
+    expect(dialog).not.toHaveTextContent('Pick the app');
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
+    for (const name of ['Create a link', 'New link and key', 'Revoke link', 'Copy']) {
       expect(within(dialog).queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('says the same to a support admin in Russian, before the first message too', async () => {
+    await prepareI18n('ru');
+    const summary: TerminalForwardingSummary = {
+      restricted: true,
+      app: null,
+      created_at: '2026-03-05T07:08:09.000Z',
+      last_message_at: null,
+    };
+    serveTerminals({ terminals: [phone] }, users.support, { [`GET ${path}`]: envelope(summary) });
+    renderApp('/terminal');
+    await userEvent
+      .setup()
+      .click(
+        within(await cardOf('Redmi')).getByRole('button', { name: 'Подключить к Redmi приложение, которое уже есть' }),
+      );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/У терминала есть ссылка пересылки, создана/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Сообщений ещё не было.');
+    expect(dialog).toHaveTextContent('Ссылку и ключ подписи видят только трейдер терминала');
   });
 });

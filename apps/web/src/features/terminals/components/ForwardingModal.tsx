@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, List, Radio, Stack, Text, Title } from '@mantine/core';
-import type { ForwardingApp, Terminal, TerminalForwarding } from '@paydesk/contract';
+import type { ForwardingApp, Terminal, TerminalForwarding, TerminalForwardingSummary } from '@paydesk/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,16 +63,19 @@ function ForwardingBody({
       />
     );
   }
+  const summary = link.data && 'restricted' in link.data ? link.data : null;
   return (
     <Stack gap="md">
-      <Text size="sm">{t('forwarding.intro')}</Text>
+      {!summary && <Text size="sm">{t('forwarding.intro')}</Text>}
       {terminal.status.slug !== 'enabled' && (
         <Text size="sm" c="dimmed">
           {t('forwarding.countsOnceEnabled')}
         </Text>
       )}
-      {link.data ? (
-        <LinkDetails forwarding={link.data} />
+      {summary ? (
+        <LinkSummary summary={summary} />
+      ) : link.data ? (
+        <LinkDetails forwarding={link.data as TerminalForwarding} />
       ) : (
         <Text size="sm" fw={500}>
           {t('forwarding.none')}
@@ -135,6 +138,29 @@ function Copyable({ label, value, block = false }: { label: string; value: strin
       <Code block={block} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
         {value}
       </Code>
+    </Stack>
+  );
+}
+
+/** A reader who may not change the link (a support admin): that it exists and how it is used, never its secrets. */
+function LinkSummary({ summary }: { summary: TerminalForwardingSummary }) {
+  const { t } = useTranslation('terminals');
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t('forwarding.summary.made', { time: formatDateTime(summary.created_at) })}
+      </Text>
+      <Text size="sm" role="status">
+        {summary.app && summary.last_message_at
+          ? t('forwarding.summary.lastMessage', {
+              app: summary.app.title,
+              time: formatDateTime(summary.last_message_at),
+            })
+          : t('forwarding.noMessageYet')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('forwarding.summary.hidden')}
+      </Text>
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ describe('audit values in words', () => {
     expect(auditValueText('requisite', '01a201f1-0000-7000-8000-0000000000c2', russian)).toBe('01a2…00c2');
     expect(auditValueText('status', 'disabled_by_admin', russian)).toBe('Выключен администратором');
     expect(auditValueText('restrictions', { amount: '100-500', count: 3 }, russian)).toBe('amount: 100-500; count: 3');
+    expect(auditValueText('invite', { hint: 'Ab3x', expires_at: '2026-03-12T07:08:09.000Z' }, russian)).toBe('Ab3x…');
   });
 
   it('names every audit action, field and status in both languages', () => {

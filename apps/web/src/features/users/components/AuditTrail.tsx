@@ -60,6 +60,8 @@ export function auditValueText(field: string, value: unknown, t: TFunction): str
     }
     return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(', ');
   }
+  // A pending invite link: its code's first characters (the code itself is never recorded).
+  if (field === 'invite' && isRecord(value)) return `${text(value.hint)}…`;
   if (isRecord(value) && 'amount' in value && isRecord(value.currency)) {
     return `${text(value.amount)} ${text(value.currency.code)}`;
   }

@@ -2,6 +2,7 @@ import { Badge, Divider, Group, Stack, Table, Text, Title } from '@mantine/core'
 import type { User } from '@paydesk/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
 import { ItemModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
@@ -40,9 +41,25 @@ function Flag({ value, yes, no }: { value: boolean; yes: string; no: string }) {
   );
 }
 
+/** The invite code when this answer carries it, else the pending link's first characters and its expiry. */
+function inviteCodeText(
+  user: User,
+  code: string | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (code) return code;
+  if (!user.invite) return noValue;
+  const hint = `${user.invite.hint}…`;
+  return user.invite.expires_at
+    ? t('details.inviteHint', { hint, time: formatDateTime(user.invite.expires_at) })
+    : hint;
+}
+
 function UserDetails({ known }: { known: User }) {
   const { t } = useTranslation('users');
   const user = useUser(known).data ?? known;
+  // The code comes once, in the answer that made the user (it is kept hashed); reads say only which link is pending.
+  const inviteCode = known.invite_code ?? user.invite_code;
   const profile = user.profile;
   const yesNo = (value: boolean) => <Flag value={value} yes={t('yes')} no={t('no')} />;
   const onOff = (value: boolean) => <Flag value={value} yes={t('on')} no={t('off')} />;
@@ -54,10 +71,18 @@ function UserDetails({ known }: { known: User }) {
     [t('field.email'), user.email ?? noValue],
     [t('field.active'), yesNo(user.is_active)],
     [t('field.manualWithdrawal'), onOff(user.manual_withdrawal)],
-    [t('field.inviteCode'), user.invite_code ?? noValue],
+    [t('field.inviteCode'), inviteCodeText(user, inviteCode, t)],
   ];
-  if (user.invite_code) {
-    rows.push([t('field.inviteLink'), <CopyableText key="link" value={inviteLinkOf(user.invite_code)} />]);
+  if (inviteCode) {
+    rows.push([
+      t('field.inviteLink'),
+      <Stack key="link" gap={4}>
+        <CopyableText value={inviteLinkOf(inviteCode)} />
+        <Text size="xs" c="dimmed">
+          {t('details.inviteShownOnce')}
+        </Text>
+      </Stack>,
+    ]);
   }
   rows.push([t('field.comment'), user.comment ?? noValue]);
   if (user.type === 'admin') {

@@ -288,7 +288,12 @@ describe('create', () => {
       { agent: [] },
       {
         'POST /user': envelope(created),
-        'GET /user/01a201f1-0000-7000-8000-00000000a9e2': envelope(created),
+        // Read again, the user has only the hint: the details keep the code the create answered.
+        'GET /user/01a201f1-0000-7000-8000-00000000a9e2': envelope({
+          ...created,
+          invite_code: null,
+          invite: { hint: 'CODE', expires_at: '2026-03-12T07:08:09.000Z' },
+        }),
         'GET /user/01a201f1-0000-7000-8000-00000000a9e2/audit': envelope({
           items: [],
           context: {
@@ -311,6 +316,7 @@ describe('create', () => {
 
     const details = await screen.findByRole('dialog', { name: 'User invited' });
     expect(within(details).getByText(`${window.location.origin}/invite_code?code=CODE-123`)).toBeInTheDocument();
+    expect(within(details).getByText('Copy the link now: it is shown only this once.')).toBeInTheDocument();
     const body = posts(calls)[0]?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('password');
     expect(body).toMatchObject({ type: 'agent', username: 'invited', create_invite_link: true });
@@ -516,7 +522,7 @@ describe('block and unblock', () => {
 });
 
 describe('details', () => {
-  it("shows a trader's settings, invite link, agents and audit trail", async () => {
+  it("shows a trader's settings, pending invite, agents and audit trail", async () => {
     serveUsers({ trader: [trader] });
     renderApp('/traders');
     const user = userEvent.setup();
@@ -524,8 +530,11 @@ describe('details', () => {
     await user.click(within(await rowOf('trader')).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'User trader' });
     const row = (name: string) => within(dialog).getByRole('row', { name: new RegExp(`^${name}`) });
-    expect(row('Invite code')).toHaveTextContent('INVITE-CODE-1');
-    expect(within(dialog).getByText(`${window.location.origin}/invite_code?code=INVITE-CODE-1`)).toBeInTheDocument();
+    // The code was shown once, when the trader was made: the details say which link is pending and until when.
+    expect(row('Invite code')).toHaveTextContent(
+      /^Invite codeINVI… \(the link is shown only when made; expires 12\.03\.2026/,
+    );
+    expect(within(dialog).queryByRole('row', { name: /^Invite link/ })).not.toBeInTheDocument();
     expect(row('Pay-in %')).toHaveTextContent('2.5 %');
     expect(row('Pay-out %')).toHaveTextContent('1.5 %');
     expect(row('Withdrawal')).toHaveTextContent('Open');
