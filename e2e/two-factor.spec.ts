@@ -41,13 +41,13 @@ function wrongCode(secret: string): string {
  * Puts the partner back to sign-in without two-factor if the journey stopped half-way, through the API: signs in
  * with a fresh code when the page has no session, then turns two-factor off with the next fresh code.
  */
-async function disableByApi(page: Page, secret: string, lastUsedStep: number): Promise<void> {
+async function disableByApi(page: Page, secret: string, lastUsedStep: number, username = 'partner'): Promise<void> {
   let last = lastUsedStep;
   const current = await page.request.get('/api/inner/user/current');
   if (current.status() !== 200) {
     const login = await freshTotp(page, secret, last);
     const answer = await page.request.post(loginApi, {
-      data: { username: 'partner', password: demoPassword, code: login.code },
+      data: { username, password: demoPassword, code: login.code },
       headers: await xsrfHeaders(page),
     });
     expect(answer.status(), 'sign-in for the clean-up').toBe(200);
@@ -150,4 +150,65 @@ test('partner turns two-factor on, signs in with a code from the next step, and 
   // Without two-factor, the password alone signs in again.
   await signOut(page);
   await signIn(page, 'partner');
+});
+
+test('five wrong codes send a sign-in elsewhere back to the password, tell the owner, and leave its browser able to sign in', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The owner signs in from this browser (which keeps a device cookie) and turns two-factor on.
+  await signIn(page, 'agent');
+  const started = await apiPost(page, '/secretGoogleAuth');
+  const secret = (started.body.data as { secret: string }).secret;
+  let lastUsedStep = totpStep();
+  const enabled = await apiPost(page, '/user/2fa/enable', {
+    password: demoPassword,
+    code: totpCode(secret, lastUsedStep),
+  });
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+
+  // Someone who knows the password, in another browser, guesses codes.
+  const elsewhere = await browser.newContext();
+  const attacker = await elsewhere.newPage();
+  try {
+    await attacker.goto('/login');
+    await submitLogin(attacker, 'agent', demoPassword);
+    const codeField = attacker.getByRole('textbox', { name: 'Authentication code' });
+    const wrong = wrongCode(secret);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await codeField.fill(wrong);
+      const answer = attacker.waitForResponse((response) => response.url().endsWith(loginApi));
+      await attacker.getByRole('button', { name: 'Sign in' }).click();
+      expect((await answer).status()).toBe(attempt < 5 ? 422 : 401);
+    }
+    // The fifth asks for the password again: the code field is gone and the password is empty.
+    await expect(loginError(attacker)).toHaveText(
+      'Too many wrong codes. Enter your password again; the account owner has been told of the attempts.',
+    );
+    await expect(codeField).toHaveCount(0);
+    await expect(attacker.getByLabel('Password', { exact: true })).toHaveValue('');
+    // The owner, signed in here, is told at once.
+    await expect(page.getByText('Sign-in attempts')).toBeVisible();
+    await expect(page.getByText(/five wrong two-factor codes/)).toBeVisible();
+
+    // The password again from that browser waits: its wrong codes counted as failed sign-ins at its address.
+    await attacker.getByLabel('Password', { exact: true }).fill(demoPassword);
+    const held = attacker.waitForResponse((response) => response.url().endsWith(loginApi));
+    await attacker.getByRole('button', { name: 'Sign in' }).click();
+    expect((await held).status()).toBe(429);
+    await expect(loginError(attacker)).toHaveText(/^Too many attempts\. Try again in \d+ s\.$/);
+
+    // The owner's browser, at the same address, signs in with its password and a code all the same.
+    const next = await freshTotp(page, secret, lastUsedStep);
+    await signOut(page);
+    await submitLogin(page, 'agent', demoPassword);
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill(next.code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    lastUsedStep = next.step;
+  } finally {
+    await elsewhere.close();
+    await disableByApi(page, secret, lastUsedStep, 'agent');
+  }
 });

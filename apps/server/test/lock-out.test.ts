@@ -177,4 +177,18 @@ describe('usernames are compared in one canonical form (F5)', () => {
     expect(codeOf(await signIn(attacker, 'invited1', testPassword))).toBe('throttled');
     expect((await signIn(owner, user.username.toUpperCase(), testPassword)).statusCode).toBe(200);
   });
+
+  it('uniqueness uses the same form: another case is taken, a Unicode look-alike is no username', async () => {
+    await createUser(ctx.database, { type: 'merchant', username: 'invited2' });
+    const manager = await createUser(ctx.database, { type: 'admin' });
+    const admin = await new Client(ctx.app, {}, '192.0.2.50').signIn(manager.username);
+    const create = (username: string) =>
+      admin.post('/api/inner/user', { type: 'merchant', username, password: 'merchant-pass' });
+    const taken = await create('INVITED2');
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.username).toEqual(['This username is already taken.']);
+    const lookalike = await create('İnvited2');
+    expect(lookalike.statusCode).toBe(422);
+    expect(lookalike.json().errors.username).toHaveLength(1);
+  });
 });
