@@ -1,5 +1,8 @@
 // `npm start`: builds the web app and the server when their sources changed since the last build, then serves.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm run serve` (`--no-build`): serves what is built, and says so in one line when nothing is.
+// Signals: SIGINT and SIGTERM are passed on to the build or the server, and this process exits as it does; the
+// server also stops when this process ends any other way (it is told through the IPC channel), so none is orphaned.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,7 +18,8 @@ const sources = [
   'packages/contract/src',
   'package-lock.json',
 ];
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'];
+const serverEntry = 'apps/server/dist/main.js';
+const outputs = ['apps/web/dist/index.html', serverEntry];
 
 function newestMtimeMs(path) {
   const stat = statSync(path);
@@ -23,23 +27,44 @@ function newestMtimeMs(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtimeMs(join(path, name))), stat.mtimeMs);
 }
 
-const built = outputs.every((output) => existsSync(join(root, output)));
-const builtAt = built ? Math.min(...outputs.map((output) => statSync(join(root, output)).mtimeMs)) : 0;
-const changedAt = Math.max(...sources.map((source) => newestMtimeMs(join(root, source))));
+/** The child that runs now (the build, then the server): the signals this process gets are passed on to it. */
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+    else process.exit(1);
+  });
+}
 
-if (!built || changedAt > builtAt) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+function needsBuild() {
+  if (!outputs.every((output) => existsSync(join(root, output)))) return true;
+  const builtAt = Math.min(...outputs.map((output) => statSync(join(root, output)).mtimeMs));
+  return sources.some((source) => existsSync(join(root, source)) && newestMtimeMs(join(root, source)) > builtAt);
+}
+
+if (process.argv.includes('--no-build')) {
+  if (!existsSync(join(root, serverEntry))) {
+    process.stderr.write(
+      `Paydesk is not built (${serverEntry} is missing): run \`npm run build\` first, or \`npm start\`, which builds.\n`,
+    );
+    process.exit(1);
+  }
+} else if (needsBuild()) {
+  current = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const [code, signal] = await new Promise((resolve) => current.on('exit', (...result) => resolve(result)));
+  if (code !== 0) process.exit(code ?? (signal ? 1 : 0));
 } else {
   console.log('Build is up to date; starting the server.');
 }
 
 // The server logs JSON lines (what production keeps); here they are printed one readable line each, unless
 // LOG_FORMAT=json asks for them as they are. Lines that are not JSON (the sign-in banner) pass through unchanged.
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [join(root, serverEntry)], {
   cwd: root,
-  stdio: ['inherit', 'pipe', 'inherit'],
+  stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
+  env: { ...process.env, PAYDESK_STOP_WITH_PARENT: '1' },
 });
+current = server;
 let output = null;
 if (process.env.LOG_FORMAT === 'json') {
   server.stdout.pipe(process.stdout);
@@ -55,9 +80,7 @@ if (process.env.LOG_FORMAT === 'json') {
     }),
   );
 }
-// The server shuts down gracefully on SIGINT and SIGTERM; pass them on and exit as it does.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-// Once its output is closed, and the last lines are printed.
+// Once its output is closed, and the last lines are printed, exit as the server did.
 server.on('close', (code, signal) => {
   const exit = () => process.exit(code ?? (signal ? 1 : 0));
   if (output) finished(output, exit);

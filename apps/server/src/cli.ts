@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { DataDirInUse } from './db/data-dir-lock';
 import { reconcileLedger } from './modules/ledger/ledger.module';
 import { createFirstAdmin } from './modules/users/users.module';
 
@@ -14,8 +15,20 @@ if (command !== 'create-admin' && command !== 'reconcile') {
   process.stderr.write('usage: cli create-admin [username] | cli reconcile\n');
   process.exit(2);
 }
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
+let database: Database;
+try {
+  const config = loadConfig();
+  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
+} catch (error) {
+  // One line an operator acts on, no stack: the running server holds the embedded database, or the settings are wrong.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    error instanceof DataDirInUse
+      ? `${command} cannot run: the server (pid ${error.pid}) has the embedded database in ${error.dataDir} open. Stop the server first (Ctrl-C where it runs, or kill -TERM ${error.pid}), then run this command again.\n`
+      : `${command} cannot run: ${message}\n`,
+  );
+  process.exit(1);
+}
 try {
   await database.migrate();
   if (command === 'create-admin') {

@@ -1,10 +1,12 @@
+import { openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { symbols } from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUse } from './db/data-dir-lock';
 import { seedDemo } from './db/seed';
-import { startFailure } from './db/start-failure';
+import { listenFailure, startFailure } from './db/start-failure';
 import { createSecrets, loadSecretsKey, SecretsKeyError } from './lib/secrets';
 import { sealPlainSecrets } from './modules/users/users.module';
 import { paydeskVersion } from './version';
@@ -41,7 +43,8 @@ try {
   await database.migrate();
 } catch (error) {
   // A wrong DATABASE_URL (or a database that is down) is an operator's mistake: one readable line, no stack.
-  process.stderr.write(`Paydesk cannot start: ${startFailure(error, config.DATABASE_URL)}\n`);
+  const reason = error instanceof DataDirInUse ? `${error.message}.` : startFailure(error, config.DATABASE_URL);
+  process.stderr.write(`Paydesk cannot start: ${reason}\n`);
   process.exit(1);
 }
 const sealed = await sealPlainSecrets(database.db, secrets);
@@ -82,12 +85,38 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Under `npm start` the server stops with the script that started it, however that one ended (even SIGKILL): the
+// IPC channel between them closes.
+if (process.env.PAYDESK_STOP_WITH_PARENT === '1' && process.connected) {
+  process.on('disconnect', () => {
+    // The log went to that script through a pipe nobody reads any more, where a write would be retried for ever:
+    // what is still logged goes nowhere.
+    const logStream = (app.log as unknown as Record<symbol, { fd?: number } | undefined>)[symbols.streamSym];
+    if (logStream && typeof logStream.fd === 'number') logStream.fd = openSync('/dev/null', 'w');
+    void shutdown('parent exited');
+  });
+}
 
-await app.listen({ port: config.PORT, host: config.host });
+try {
+  await app.listen({ port: config.PORT, host: config.host });
+} catch (error) {
+  // A port someone else holds is an operator's matter: one readable line, no stack trace.
+  process.stderr.write(`Paydesk cannot start: ${listenFailure(error, config.PORT, config.host)}\n`);
+  await app.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
 const address = app.server.address();
 const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.PORT}`;
 app.log.info(
-  { url, version: paydeskVersion, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+  {
+    url,
+    version: paydeskVersion,
+    database: database.kind,
+    // Which folder the embedded database is in: `npm start` and `npm run dev` both resolve it from the repository.
+    ...(database.kind === 'pglite' ? { dataDir: resolve(config.DATA_DIR) } : {}),
+    startupMs: Math.round(performance.now() - startedAt),
+  },
   'Paydesk is running',
 );
 if (config.demo) {

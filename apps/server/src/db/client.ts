@@ -7,6 +7,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts, releasingTransactions, resilientPool } from './pool';
 import * as schema from './schema';
 
@@ -168,8 +169,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, options.pglite ?? {});
+  let unlock: () => void = () => undefined;
+  if (!options.dataDir.startsWith('memory://')) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir, options.pglite ?? {});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = withCommitHooks(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
@@ -185,7 +196,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return () => unlisten();
     },
     pool: () => null,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 

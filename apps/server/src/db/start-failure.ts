@@ -40,3 +40,14 @@ export function startFailure(error: unknown, databaseUrl: string | undefined): s
       .trim() ?? '';
   return `the database at ${shownUrl(databaseUrl)} cannot be used: ${reason ?? firstLine}.`;
 }
+
+/** Why the server could not listen, in one line an operator acts on. */
+export function listenFailure(error: unknown, port: number, host: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use (another Paydesk or another program): stop it, or set PORT to a free port.`;
+  if (code === 'EACCES') return `this user may not listen on port ${port}: set PORT to a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: set HOST to one of its addresses.`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `cannot listen on ${host}:${port}: ${message.split('\n')[0]}.`;
+}
