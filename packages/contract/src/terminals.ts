@@ -314,9 +314,16 @@ export const deviceNotificationsResultSchema = lazySchema(() =>
 export const terminalForwardingSchema = lazySchema(() =>
   z
     .object({
+      /** Empty while `url_refused` says why it is not shown. */
       url: z.string(),
-      /** The URL as a QR image (a data URL), to open it on the phone. */
+      /** The URL as a QR image (a data URL), to open it on the phone; empty with the URL. */
       url_qr: z.string(),
+      /**
+       * Why the URL is not shown, in the request's language, and what to set instead: it would start with http://
+       * on an address other than the machine's own (DESIGN §19), so the phone would send bank messages in clear text
+       * (and SMSGate refuses it). Null when the URL is shown.
+       */
+      url_refused: z.string().nullable(),
       signing_key: z.string(),
       apps: z.array(
         z.object({
@@ -325,7 +332,10 @@ export const terminalForwardingSchema = lazySchema(() =>
           /** The app's own settings, step by step, in the request's language. */
           how: z.array(z.string()),
           template: z.string().optional(),
-          /** The app's signature does not cover the message (SmsForwarder): its messages are marked. */
+          /**
+           * The app's authentication does not cover the message (SmsForwarder, the released SMS Gateway webhook): its
+           * messages wait for the trader's confirmation (DESIGN §19).
+           */
           weak_authentication: z.boolean(),
         }),
       ),

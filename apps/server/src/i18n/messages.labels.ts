@@ -168,6 +168,8 @@ export const labelsEn = {
   'bank_message.outcome.ignored': 'Not a payment',
   'bank_message.outcome.blocked': 'Requisite blocked by the bank',
   'forwarding.app.smsgate': 'SMSGate',
+  'forwarding.http_refused':
+    'The link would start with {origin}: plain http, so the phone would send bank messages unencrypted, and SMSGate refuses such links. Set PUBLIC_URL to the https address phones reach Paydesk at (for example https://pay.example.com), or, behind a TLS proxy, set TRUST_PROXY so Paydesk sees the https the phone used; then open this link again.',
   'forwarding.app.smsforwarder': 'SmsForwarder',
   'forwarding.app.sms-gateway-webhook': 'SMS Gateway webhook',
 } as const;
@@ -340,6 +342,8 @@ export const labelsRu: Record<keyof typeof labelsEn, string> = {
   'bank_message.outcome.ambiguous': 'Подходит несколько заказов',
   'bank_message.outcome.ignored': 'Не платёж',
   'bank_message.outcome.blocked': 'Реквизит заблокирован банком',
+  'forwarding.http_refused':
+    'Ссылка начиналась бы с {origin}: это обычный http, телефон отправлял бы сообщения банка без шифрования, а SMSGate такие ссылки не принимает. Задайте PUBLIC_URL — https-адрес, по которому телефоны видят Paydesk (например, https://pay.example.com), или за TLS-прокси задайте TRUST_PROXY, чтобы Paydesk видел https, по которому пришёл телефон; затем откройте ссылку снова.',
   'forwarding.app.smsgate': 'SMSGate',
   'forwarding.app.smsforwarder': 'SmsForwarder',
   'forwarding.app.sms-gateway-webhook': 'SMS Gateway webhook',

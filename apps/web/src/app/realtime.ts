@@ -137,6 +137,15 @@ function handlersFor(queryClient: QueryClient): RealtimeHandlers {
         void queryClient.invalidateQueries({ queryKey: ordersKey });
         // Open orders and the last 24 hours of each direction move with every order.
         void queryClient.invalidateQueries({ queryKey: directionsKey });
+      } else if (event.type === 'bank_message.to_confirm') {
+        // A weakly authenticated bank message matched one of the trader's pay-ins: the trader confirms it (DESIGN §19).
+        notifications.show({
+          color: 'yellow',
+          title: i18n.t('realtime.bankMessage', { ns: 'app' }),
+          message: i18n.t('realtime.bankMessageToConfirm', { ns: 'app' }),
+          closeButtonProps: { 'aria-label': i18n.t('modal.close', { ns: 'ui' }) },
+        });
+        void queryClient.invalidateQueries({ queryKey: ordersKey });
       } else if (event.type === 'terminal.updated') {
         // A device paired, came back or went quiet: the terminal cards and the devices table show it.
         void queryClient.invalidateQueries({ queryKey: terminalsKey });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forwardingSuite } from '../../../../test/forwarding-links';
 import { smsForwarderFormRequest, smsForwarderJsonRequest, smsGateRequest } from '../../../../test/forwarding-payloads';
+import { Client } from '../../../../test/harness';
 
 const { suite, createTerminal, link, enabledLink, post, payment, statusOf, messagesOf } = forwardingSuite(8400);
 
@@ -94,5 +95,26 @@ describe('text PostgreSQL cannot hold (issue 31, F6)', () => {
     const response = await post(target.path, withNul);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.results[0].outcome).toBe('to_confirm');
+  });
+});
+
+describe('the link an app is given (DESIGN §19, issue 31)', () => {
+  it('is not shown as plain http outside the machine itself: the trader is told what to set instead', async () => {
+    const target = await link(await createTerminal());
+    for (const [language, words] of [
+      ['en', 'Set PUBLIC_URL'],
+      ['ru', 'Задайте PUBLIC_URL'],
+    ] as const) {
+      const remote = await new Client(suite.ctx.app, { host: 'pay.example.com', 'accept-language': language }).signIn(
+        suite.world.trader.username,
+      );
+      const shown = (await remote.get(`/api/inner/terminal/${target.guid}/forwarding`)).json().data;
+      expect(shown).toMatchObject({ url: '', url_qr: '', url_refused: expect.stringContaining(words) });
+      expect(shown.url_refused).toContain('http://pay.example.com');
+      expect(JSON.stringify(shown.apps)).not.toContain('http://pay.example.com');
+    }
+    const local = (await suite.world.trader.browser.get(`/api/inner/terminal/${target.guid}/forwarding`)).json().data;
+    expect(local).toMatchObject({ url: target.url, url_refused: null });
+    expect(local.apps[0].how[0]).toContain('1.33.0');
   });
 });

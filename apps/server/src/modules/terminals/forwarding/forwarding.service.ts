@@ -24,6 +24,21 @@ export interface ForwardingDeps extends TerminalDeps {
   secrets: Secrets;
 }
 
+/**
+ * An origin a phone would reach over plain http on another machine: bank messages in clear text on the way (and
+ * SMSGate refuses such a URL). The machine's own addresses (a trial on one computer) are left alone.
+ */
+export function plainHttpElsewhere(origin: string): boolean {
+  const { protocol, hostname } = new URL(origin);
+  if (protocol !== 'http:') return false;
+  return !(
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127\./.test(hostname) ||
+    hostname === '[::1]'
+  );
+}
+
 /** Where the apps post: the URL of a token on the address the trader's browser reached us at. */
 export const forwardingUrl = (origin: string, token: string) => `${origin}/api/device/v1/forward/${token}`;
 
@@ -35,12 +50,14 @@ async function viewOf(
   origin: string,
   language: Language,
 ): Promise<TerminalForwarding> {
-  const url = forwardingUrl(origin, deps.secrets.open(link.tokenSealed));
+  const refused = plainHttpElsewhere(origin);
+  const url = refused ? '' : forwardingUrl(origin, deps.secrets.open(link.tokenSealed));
   return {
     url,
-    url_qr: await QRCode.toDataURL(url, { margin: 1, width: 240 }),
+    url_qr: refused ? '' : await QRCode.toDataURL(url, { margin: 1, width: 240 }),
+    url_refused: refused ? translate(language, 'forwarding.http_refused', { origin }) : null,
     signing_key: deps.secrets.open(link.signingKeySealed),
-    apps: appsGuide(url, language),
+    apps: appsGuide(url || forwardingUrl('https://PAYDESK', 'TOKEN'), language),
     created_at: link.createdAt.toISOString(),
     last_message_at: link.lastMessageAt?.toISOString() ?? null,
   };

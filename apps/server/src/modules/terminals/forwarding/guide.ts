@@ -18,7 +18,7 @@ export const smsGateRegistration = (url: string) =>
 const steps: Record<Language, Record<ForwardingApp, string[]>> = {
   en: {
     smsgate: [
-      'Install SMSGate (SMS Gateway for Android by capcom6) and allow it to receive SMS.',
+      'Install SMSGate (SMS Gateway for Android by capcom6), version 1.33.0 or later (the first that signs its messages), and allow it to receive SMS.',
       'Open Settings → Webhooks → Signing key and paste the signing key.',
       'On the Home tab switch on Local Server and tap Offline to start it; note its login, password and local address.',
       'From a computer in the same Wi-Fi network run the request below, with that login, password and address: it registers the link for the sms:received event.',
@@ -34,17 +34,17 @@ const steps: Record<Language, Record<ForwardingApp, string[]>> = {
       'Press Test or send a test SMS: the last message received below changes.',
     ],
     'sms-gateway-webhook': [
-      'Install SMS Gateway webhook (Incoming SMS to URL forwarder by bogkonstantin) in a build with the "Sign with HMAC-SHA-256" option.',
+      'Install SMS Gateway webhook (Incoming SMS to URL forwarder by bogkonstantin).',
       'Tap Add. Sender: * (any sender). Webhook URL: paste the link.',
       'Json Payload Template: replace it with the template below.',
-      'Tick "Sign with HMAC-SHA-256" and paste the signing key as its secret.',
+      'Its releases cannot sign: their messages wait for your confirmation on Active orders. A build with the "Sign with HMAC-SHA-256" option settles by itself: tick it and paste the signing key as its secret.',
       'Leave "Ignore SSL/TLS certificate errors" off, then Add.',
       'Press Test or send a test SMS: the last message received below changes.',
     ],
   },
   ru: {
     smsgate: [
-      'Установите SMSGate (SMS Gateway for Android от capcom6) и разрешите ему получать SMS.',
+      'Установите SMSGate (SMS Gateway for Android от capcom6) версии 1.33.0 или новее (первая, что подписывает сообщения) и разрешите ему получать SMS.',
       'Откройте Settings → Webhooks → Signing key и вставьте ключ подписи.',
       'На вкладке Home включите Local Server и нажмите Offline, чтобы запустить его; запишите логин, пароль и локальный адрес.',
       'С компьютера в той же сети Wi-Fi выполните запрос ниже с этими логином, паролем и адресом: он подключит ссылку к событию sms:received.',
@@ -60,10 +60,10 @@ const steps: Record<Language, Record<ForwardingApp, string[]>> = {
       'Нажмите Test или отправьте тестовое SMS: «последнее сообщение» ниже обновится.',
     ],
     'sms-gateway-webhook': [
-      'Установите SMS Gateway webhook (Incoming SMS to URL forwarder от bogkonstantin) в сборке с опцией «Sign with HMAC-SHA-256».',
+      'Установите SMS Gateway webhook (Incoming SMS to URL forwarder от bogkonstantin).',
       'Нажмите Add. Sender: * (любой отправитель). Webhook URL: вставьте ссылку.',
       'Json Payload Template: замените его шаблоном ниже.',
-      'Отметьте «Sign with HMAC-SHA-256» и вставьте ключ подписи как секрет.',
+      'Его релизы не умеют подписывать: их сообщения ждут вашего подтверждения в «Активных заказах». Сборка с опцией «Sign with HMAC-SHA-256» оплачивает заказы сама: отметьте её и вставьте ключ подписи как секрет.',
       'Оставьте выключенным «Ignore SSL/TLS certificate errors» и нажмите Add.',
       'Нажмите Test или отправьте тестовое SMS: «последнее сообщение» ниже обновится.',
     ],
@@ -93,7 +93,8 @@ export function appsGuide(url: string, language: Language): TerminalForwarding['
       title: title('sms-gateway-webhook'),
       how: steps[language]['sms-gateway-webhook'],
       template: smsGatewayWebhookTemplate,
-      weak_authentication: false,
+      // As released (no signing); a signed build's messages are authenticated all the same (forwarding/apps.ts).
+      weak_authentication: true,
     },
   ];
 }

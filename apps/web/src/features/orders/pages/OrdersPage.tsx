@@ -8,6 +8,7 @@ import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
+import { BankMessagesToConfirm } from '../components/BankMessagesToConfirm';
 import { OrderListView } from '../components/OrderListView';
 import { appealRoles, type OrderScreen } from '../orderListRequest';
 
@@ -31,6 +32,7 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
   const tabs: readonly OrdersTab[] = user && appealRoles.includes(user.role) ? [...orderTypes, 'appeals'] : orderTypes;
   const [tab, setTab] = useUrlTab(tabs, 'pay_in');
   const mayReadDeals = user !== undefined && can(accessSubjectOf(user), 'deals.read');
+  const mayConfirm = screen === 'active' && user !== undefined && can(accessSubjectOf(user), 'terminals.confirm');
 
   return (
     <Stack gap="md">
@@ -41,6 +43,7 @@ function OrdersPage({ screen }: { screen: OrderScreen }) {
           </Button>
         )}
       </PageHeader>
+      {mayConfirm && <BankMessagesToConfirm />}
       <ScreenTabs
         tabs={tabs}
         value={tab}

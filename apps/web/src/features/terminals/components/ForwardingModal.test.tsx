@@ -20,6 +20,7 @@ const path = `/terminal/${phone.guid}/forwarding`;
 const link: TerminalForwarding = {
   url: 'https://paydesk.example/api/device/v1/forward/AbCdEfGhIjKlMnOpQrStUv',
   url_qr: pairingQr,
+  url_refused: null,
   signing_key: 'k3y-of-the-link',
   apps: [
     {

@@ -178,8 +178,16 @@ function LinkDetails({ forwarding }: { forwarding: TerminalForwarding }) {
           ))}
         </Stack>
       </Radio.Group>
-      <Copyable label={t('forwarding.url')} value={forwarding.url} />
-      <QrImage src={forwarding.url_qr} alt={t('forwarding.qrAlt')} size={176} />
+      {forwarding.url_refused ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {forwarding.url_refused}
+        </Alert>
+      ) : (
+        <>
+          <Copyable label={t('forwarding.url')} value={forwarding.url} />
+          <QrImage src={forwarding.url_qr} alt={t('forwarding.qrAlt')} size={176} />
+        </>
+      )}
       <Copyable label={t('forwarding.key')} value={forwarding.signing_key} />
       {chosen && (
         <Stack gap="sm">
