@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import rootPackage from '../../../package.json';
 import { loadConfig } from '../src/config';
 import { demoPassword, seedDemo } from '../src/db/seed';
+import { seededRandom } from '../src/lib/seeded-random';
 import { runChecks } from '../src/modules/anti-fraud/anti-fraud.service';
 import { antiFraudCases } from '../src/modules/anti-fraud/anti-fraud.table';
 import { orders } from '../src/modules/orders/orders.table';
@@ -20,17 +21,6 @@ const demoOf = (context: TestContext) => {
   if (!context.app.demo) throw new Error('the demo test app runs in demo mode');
   return context.app.demo;
 };
-/** A repeatable stand-in for Math.random (mulberry32). */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'paydesk-web-'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoHistoryDays } from '../db/seed';
-import { type PlannedDay, type PlannedPayIn, payerBanks, planHistory, seededRandom } from './history-plan';
+import { seededRandom } from '../lib/seeded-random';
+import { type PlannedDay, type PlannedPayIn, payerBanks, planHistory } from './history-plan';
 
 /**
  * The demo month's plan (DESIGN §7) for every start date of a year, at several times of day: what the screens and the

@@ -8,18 +8,6 @@ export interface HistoryOptions {
   random: () => number;
 }
 
-/** A small seeded generator (mulberry32): the demo's month is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The banks the demo's payers pay from (a card pay-in names one, as a shop that asks its payer does), as often. */
 export const payerBanks = ['sberbank', 'sberbank', 'sberbank', 'tbank', 'tbank', 'alfabank', 'vtb'] as const;
 export type PayerBank = (typeof payerBanks)[number];
