@@ -120,6 +120,15 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Resolves once `pid` has exited. Its output closes as the kernel tears the process down, a moment before it is
+ * marked exited (CI once saw it still running right after `closed`), so this looks again until it is gone; the
+ * test's own timeout bounds the wait.
+ */
+async function exited(pid: number): Promise<void> {
+  while (isRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 const isRunningLine = (line: Record<string, unknown>) => line.msg === 'Paydesk is running';
 
 beforeAll(async () => {
@@ -181,7 +190,7 @@ describe('npm run serve on an embedded database, and what meets it there', () =>
     serve.child.kill('SIGTERM');
     await stopped;
     await serve.closed;
-    expect(isRunning(Number(running.pid))).toBe(false);
+    await exited(Number(running.pid));
     expect(existsSync(join(folder.absolute, lockFileName))).toBe(false);
   });
 });
@@ -197,7 +206,7 @@ describe('the process, as an operator meets it', () => {
     script.child.kill('SIGKILL');
     // The server shares the script's stderr: it is closed once the server has exited too.
     await script.closed;
-    expect(isRunning(Number(running.pid))).toBe(false);
+    await exited(Number(running.pid));
   });
 
   it('says in one line that the port is taken, and exits 1', async () => {
