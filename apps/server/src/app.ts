@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -8,6 +9,7 @@ import type { Database } from './db/client';
 import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
 import type { Deps } from './deps';
 import { requestBodyLimit } from './http/body-limit';
+import type { TrustedHop } from './http/transport';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountModule } from './modules/account/account.module';
@@ -97,17 +99,20 @@ const redact = [
 ];
 
 /**
- * Fastify's trustProxy for TRUST_PROXY. A hop count becomes a function trusting that many hops next to the server
- * (Fastify trusts nobody for a bare number), as Express reads a number: the rightmost addresses of X-Forwarded-For,
- * which the trusted proxies appended, are believed and whatever a client prepended is not.
+ * Fastify's trustProxy for TRUST_PROXY, as one function that the router's own refusals use too (Fastify builds their
+ * request without it). A hop count trusts that many hops next to the server (Fastify trusts nobody for a bare
+ * number), as Express reads a number: the rightmost addresses of X-Forwarded-For, which the trusted proxies appended,
+ * are believed and whatever a client prepended is not. A list trusts those addresses and CIDRs, as Fastify would.
  */
-function trustProxyOption(trusted: TrustedProxies) {
-  if (typeof trusted !== 'number') return trusted;
-  return (_address: string, hop: number) => hop < trusted;
+function trustProxyFunction(trusted: TrustedProxies): TrustedHop {
+  if (trusted === false) return () => false;
+  if (typeof trusted === 'number') return (_address: string, hop: number) => hop < trusted;
+  return proxyAddr.compile(trusted);
 }
 
 export async function buildApp({ config, database, logger, logStream, secrets, workers = false }: AppOptions) {
   const logController = new RequestLogController();
+  const trusted = trustProxyFunction(config.TRUST_PROXY ?? false);
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -116,12 +121,12 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
       serializers: { err: loggableError, req: logController.serializeRequest },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: trustProxyOption(config.TRUST_PROXY ?? false),
+    trustProxy: trusted,
     logController,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     bodyLimit: requestBodyLimit,
-    frameworkErrors: routerRefusal,
+    frameworkErrors: routerRefusal(trusted),
     clientErrorHandler: clientRefusal,
     // While closing, plugins/errors.ts answers 503 in the envelope with Retry-After.
     return503OnClosing: false,

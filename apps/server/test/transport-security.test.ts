@@ -87,6 +87,16 @@ describe('Secure cookies and HSTS follow the scheme the request came over', () =
     expect(overHttp.login.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("the router's own refusals (400, 414) carry HSTS over https too, and not over http", async () => {
+    for (const url of ['/api/%c0%afinner/x', `/api/inner/user/${'a'.repeat(3000)}`]) {
+      const overHttps = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(overHttps.statusCode, url.slice(0, 30)).toBeGreaterThanOrEqual(400);
+      expect(overHttps.headers['strict-transport-security'], url.slice(0, 30)).toBe(strictTransportSecurity);
+      const overHttp = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+      expect(overHttp.headers['strict-transport-security'], url.slice(0, 30)).toBeUndefined();
+    }
+  });
+
   it('a client claiming https itself, with no trusted proxy, is not believed', async () => {
     const answers = await journey(plain, { 'x-forwarded-proto': 'https' });
     expect(secureFlags(answers).some(([, secure]) => secure)).toBe(false);
