@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockFileName } from '../src/db/data-dir-lock';
+import { lockFileName, parseLock } from '../src/db/data-dir-lock';
 import { testSecretsKey } from './harness';
 
 /**
@@ -148,7 +148,7 @@ describe('npm run serve on an embedded database, and what meets it there', () =>
 
   it('names the data folder, a relative DATA_DIR read from the repository', () => {
     expect(running.dataDir).toBe(folder.absolute);
-    expect(readFileSync(join(folder.absolute, lockFileName), 'utf8').trim()).toBe(String(running.pid));
+    expect(parseLock(readFileSync(join(folder.absolute, lockFileName), 'utf8')).pid).toBe(Number(running.pid));
   });
 
   it('refuses a second server on the same folder in one line', async () => {
