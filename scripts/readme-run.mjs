@@ -7,7 +7,8 @@
 // PGPORT, PGUSER, PGPASSWORD), and their `127.0.0.1:5432` becomes its host and port. Run it from a built checkout
 // (`npm run build`). A block right after `<!-- readme-run: skip (why) -->` is not run; the block after
 // `<!-- readme-run: serve -->` is the server: it is started, /readyz must answer it is ready with the repository's
-// version, and it is stopped with SIGTERM and must exit 0. The role and the databases the README makes (paydesk,
+// version, the admin the blocks created signs in with the one-time password they printed (`One-time password: …`),
+// and the server is stopped with SIGTERM and must exit 0. The role and the databases the README makes (paydesk,
 // paydesk_restored) must not exist on that server beforehand, and are dropped afterwards with the files the blocks
 // wrote (paydesk.env, the dump).
 import { spawn, spawnSync } from 'node:child_process';
@@ -91,6 +92,8 @@ const lines = [
     .map(([name, value]) => `${name}=${quoted(value)}`)
     .join(' ')} "$@"; }`,
   `export PORT=${port}`,
+  // Everything the blocks print is kept too, so the serve step can read the admin's one-time password from it.
+  'printed=$(mktemp) && trap \'rm -f "$printed" "$printed.jar"\' EXIT && exec > >(tee -a "$printed") 2>&1',
 ];
 for (const [index, block] of blocks.entries()) {
   const text = block.text.replaceAll('127.0.0.1:5432', hostPort);
@@ -107,6 +110,15 @@ for (const [index, block] of blocks.entries()) {
       `for _ in $(seq 1 600); do ready=$(curl -sf http://127.0.0.1:${port}/readyz || true); [ -n "$ready" ] && break; kill -0 $server 2>/dev/null || { echo "the server exited before it was ready" >&2; exit 1; }; sleep 0.5; done`,
       `[ "$ready" = ${quoted(JSON.stringify({ status: 'ready', version }))} ] || { echo "/readyz answered: $ready" >&2; kill -TERM $server; exit 1; }`,
       'echo "/readyz: $ready"',
+      // The first admin signs in as the README says: the XSRF cookie, then the username and the one-time password.
+      'admin=$(sed -n \'s/^Admin "\\(.*\\)" created\\.$/\\1/p\' "$printed" | tail -1)',
+      'password=$(sed -n \'s/^One-time password: //p\' "$printed" | tail -1)',
+      '[ -n "$admin" ] && [ -n "$password" ] || { echo "no admin and one-time password were printed" >&2; kill -TERM $server; exit 1; }',
+      `curl -sf -c "$printed.jar" -o /dev/null http://127.0.0.1:${port}/api/inner/csrf-cookie`,
+      `xsrf=$(awk '$6 == "XSRF-TOKEN" { print $7 }' "$printed.jar")`,
+      `signin=$(curl -s -b "$printed.jar" -o /dev/null -w '%{http_code}' -H "x-xsrf-token: $xsrf" -H 'content-type: application/json' --data "$(node -e 'console.log(JSON.stringify({ username: process.argv[1], password: process.argv[2] }))' "$admin" "$password")" http://127.0.0.1:${port}/api/inner/login)`,
+      '[ "$signin" = 200 ] || { echo "the admin $admin could not sign in: HTTP $signin" >&2; kill -TERM $server; exit 1; }',
+      'echo "signed in as $admin with the one-time password"',
       'kill -TERM $server && wait $server',
     );
   } else {
