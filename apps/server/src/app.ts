@@ -15,7 +15,13 @@ import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
 import { accountModule } from './modules/account/account.module';
 import { antiFraudModule } from './modules/anti-fraud/anti-fraud.module';
 import { apiModule } from './modules/api/api.module';
-import { authModule, type CurrentUsers, createCurrentUsers } from './modules/auth/auth.module';
+import {
+  authModule,
+  type CurrentUsers,
+  createCurrentUsers,
+  findLiveSession,
+  touchSession,
+} from './modules/auth/auth.module';
 import { disputesModule } from './modules/disputes/disputes.module';
 import { createEventHub, eventsModule } from './modules/events/events.module';
 import { flowsModule } from './modules/flows/flows.module';
@@ -30,7 +36,7 @@ import { loadReferenceData, type ReferenceData, referenceModule } from './module
 import { requisitesModule } from './modules/requisites/requisites.module';
 import { statisticsModule } from './modules/statistics/statistics.module';
 import { deviceApi, terminalsModule } from './modules/terminals/terminals.module';
-import { usersModule } from './modules/users/users.module';
+import { sessionsChannel, usersModule } from './modules/users/users.module';
 import {
   createWalletsService,
   loadDepositKey,
@@ -143,7 +149,9 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, {
+    store: { findLiveSession, touchSession, changesChannel: sessionsChannel },
+  });
   await app.register(rbacPlugin);
 
   // Services of the process, then the feature modules.

@@ -1,11 +1,10 @@
 import type { AccessSubject, UserType } from '@paydesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Executor } from '../db/client';
 import { secureCookie } from '../http/transport';
 import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
-import { findLiveSession, touchSession } from '../modules/auth/auth.module';
-import { sessionsChannel } from '../modules/users/users.module';
 
 /** The signed-in user as every guard and service sees it. */
 export interface SessionUser extends AccessSubject {
@@ -40,6 +39,32 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** A live session as the store reads it, with its user. */
+export interface StoredSession {
+  session: { lastSeenAt: Date; expiresAt: Date; wsToken: string };
+  user: {
+    id: string;
+    username: string;
+    type: string;
+    roles: AccessSubject['roles'];
+    isRoot: boolean;
+    isActive: boolean;
+    isBlocked: boolean;
+  };
+  insurancePaid: boolean | null;
+}
+
+/**
+ * Where sessions live, given by the modules that own them when app.ts registers the plugin (DESIGN §17: plugins depend
+ * on no module): auth's sessions table and the channel on which users' changes are announced to every process.
+ */
+export interface SessionStore {
+  findLiveSession(db: Executor, tokenHash: string, idleSince: Date): Promise<StoredSession | undefined>;
+  touchSession(db: Executor, tokenHash: string, userId: string, now: Date): Promise<void>;
+  /** The database channel whose notifications name a user whose sessions every process must forget. */
+  changesChannel: string;
+}
+
 /** Writes of last-seen times are spaced out so a busy user does not cost one write per request. */
 const touchIntervalMs = 60_000;
 
@@ -61,7 +86,7 @@ interface CachedSession {
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { store }: { store: SessionStore }) => {
     const { config } = app;
     const cookieName = config.SESSION_COOKIE_NAME;
     const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
@@ -93,7 +118,7 @@ export const sessionPlugin = fp(
     async function read(tokenHash: string, now: number): Promise<CachedSession | null> {
       const cached = cache.get(tokenHash);
       if (cached && now - cached.readAtMs < sessionCacheMs) return cached;
-      const found = await findLiveSession(app.db, tokenHash, new Date(now - idleMs));
+      const found = await store.findLiveSession(app.db, tokenHash, new Date(now - idleMs));
       if (!found || found.user.isBlocked || !found.user.isActive) {
         cache.delete(tokenHash);
         return null;
@@ -131,7 +156,7 @@ export const sessionPlugin = fp(
       request.user = session.user;
       if (now - session.lastSeenAtMs > touchIntervalMs) {
         session.lastSeenAtMs = now;
-        await touchSession(app.db, tokenHash, session.user.id, new Date(now));
+        await store.touchSession(app.db, tokenHash, session.user.id, new Date(now));
       }
     }
 
@@ -153,7 +178,7 @@ export const sessionPlugin = fp(
 
     let unlisten: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      unlisten = await app.database.listen(sessionsChannel, forgetUser);
+      unlisten = await app.database.listen(store.changesChannel, forgetUser);
     });
     app.addHook('onClose', async () => {
       await unlisten?.();

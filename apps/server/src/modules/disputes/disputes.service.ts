@@ -16,6 +16,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
+import { dateRange } from '../../lib/date-range';
 import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
@@ -37,7 +38,6 @@ import {
   settlementTransfers,
   withFiatAmount,
 } from '../orders/orders.module';
-import { dateRange } from '../payments/payments.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { adjustment } from './adjustment';
 import * as repo from './disputes.repository';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { paymentsRoutes } from './payments.routes';
 import { createTronGridWatcher } from './sources/trongrid';
 
-export { dateRange } from './payments.view';
 export type { DemoChain } from './sources/demo';
 export { createDemoChain } from './sources/demo';
 export { requestWithdrawal } from './withdrawals';

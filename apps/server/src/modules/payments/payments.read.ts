@@ -9,17 +9,11 @@ import {
 import type { Executor } from '../../db/client';
 import { keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
+import { dateRange } from '../../lib/date-range';
 import { DomainError } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import * as repo from './payments.repository';
-import {
-  dateRange,
-  historyEventView,
-  historyFilters,
-  paymentCsvColumns,
-  paymentFilters,
-  paymentView,
-} from './payments.view';
+import { historyEventView, historyFilters, paymentCsvColumns, paymentFilters, paymentView } from './payments.view';
 
 const sortedPageOf = (query: { page: number; count: number; sort?: string }) => ({
   ...pageOf(query),

@@ -138,15 +138,6 @@ export function paymentFilters(language: Language): AvailableFilter[] {
   ];
 }
 
-/** `date_from` starts a UTC day, `date_to` includes its whole UTC day. */
-export function dateRange(from: string | undefined, to: string | undefined) {
-  const dayMs = 24 * 3_600_000;
-  return {
-    from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-    until: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + dayMs) : undefined,
-  };
-}
-
 /** The columns of the payments export (DESIGN §13): those of the /pay screen, amounts exact. */
 export const paymentCsvColumns: CsvColumn<Payment>[] = [
   { header: 'csv.column.id', exact: true, cell: (payment) => payment.guid },

@@ -1,8 +1,6 @@
 /**
  * The registry of bank parsers (DESIGN §11). Each bank is one object: how its SMS sender or notification title reads,
  * the packages of its apps, how its text signs itself, and how its messages say which way the money went.
- *
- * Nothing here calls into parse.ts while the module is evaluated (parse.ts imports this file; see there).
  */
 import {
   type BankParser,
@@ -10,7 +8,7 @@ import {
   type OperationVocabulary,
   parseOperationMessage,
   readName,
-} from './parse';
+} from './parser-kit';
 
 /** A pattern that matches `stems` only at the start of a word, in either case. */
 function wordStart(stems: string): RegExp {

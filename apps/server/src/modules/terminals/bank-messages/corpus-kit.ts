@@ -1,5 +1,5 @@
 /** The pieces the bank message corpus is written with (corpus.ts). */
-import type { BankSlug, IncomingBankMessage, ParsedBankMessage } from './parse';
+import type { BankSlug, IncomingBankMessage, ParsedBankMessage } from './parser-kit';
 
 export interface CorpusEntry {
   name: string;
