@@ -6,10 +6,6 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { colorSchemeManager, cssVariablesResolver, defaultColorScheme, theme } from './theme';
 
-/** SPEC §4 Toasts and §9: bottom right, at most five at once (the rest queue), each gone after 5 s. */
-export const toastLimit = 5;
-export const toastAutoCloseMs = 5000;
-
 /**
  * The toasts' container (and its transitions) is loaded when the first toast is raised, not with the app:
  * `notifications.show()` only writes to the store, and the container shows what the store holds when it mounts.

@@ -1,0 +1,43 @@
+/**
+ * The server's layer map (DESIGN §17): every module under src/modules, in the layer it belongs to, highest first.
+ * `npm run lint:boundaries` (scripts/check-boundaries.mjs) generates its rules from this list: a module missing from
+ * it fails the check, and a module may import only modules of its own layer or of the layers below (never above), by
+ * their public file `<folder>/<folder>.module.ts`, without a cycle. A new module goes into the layer of what it is;
+ * a module that needs one above it is a sign the code is in the wrong place (announce an event instead).
+ */
+export const layers = [
+  {
+    name: 'edges',
+    why: 'what the platform offers around its orders: the APIs, terminals, disputes, anti-fraud, webhooks, statistics',
+    modules: [
+      'account',
+      'anti-fraud',
+      'api',
+      'disputes',
+      'health',
+      'openapi',
+      'payments',
+      'statistics',
+      'terminals',
+      'webhooks',
+    ],
+  },
+  { name: 'orders', why: 'the order engine: matching, pricing, settlement, the lifecycle', modules: ['orders'] },
+  {
+    name: 'beside orders',
+    why: 'what orders are made of and who may act: flows, requisites, partner systems, sessions, wallets, live events',
+    modules: ['auth', 'events', 'flows', 'partners', 'requisites', 'wallets'],
+  },
+  { name: 'people', why: 'users, their roles and profiles', modules: ['users'] },
+  {
+    name: 'foundation',
+    why: 'what every module may use: the ledger, the job runner, the audit log, reference data',
+    modules: ['audit', 'jobs', 'ledger', 'reference'],
+  },
+];
+
+/**
+ * The longest chain of module imports the check allows (it prints the one there is). DESIGN §17 draws edges →
+ * orders → flows → users → ledger, five; the code still has partners and the edges' own chains on top.
+ */
+export const maxDepth = 7;
