@@ -25,14 +25,14 @@ export const layers = [
   { name: 'orders', why: 'the order engine: matching, pricing, settlement, the lifecycle', modules: ['orders'] },
   {
     name: 'beside orders',
-    why: 'what orders are made of and who may act: flows, requisites, partner systems, sessions, wallets, live events',
-    modules: ['auth', 'events', 'flows', 'partners', 'requisites', 'wallets'],
+    why: 'what orders are made of and who may act: flows, requisites, partner systems, sessions, wallets',
+    modules: ['auth', 'flows', 'partners', 'requisites', 'wallets'],
   },
   { name: 'people', why: 'users, their roles and profiles', modules: ['users'] },
   {
     name: 'foundation',
-    why: 'what every module may use: the ledger, the job runner, the audit log, reference data',
-    modules: ['audit', 'jobs', 'ledger', 'reference'],
+    why: 'what every module may use: the ledger, the job runner, the audit log, reference data, live events',
+    modules: ['audit', 'events', 'jobs', 'ledger', 'reference'],
   },
 ];
 

@@ -4,6 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { appEvents, neededSubscribers } from './app-events';
 import type { Config, TrustedProxies } from './config';
 import type { Database } from './db/client';
 import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
@@ -20,6 +21,8 @@ import {
   type CurrentUsers,
   createCurrentUsers,
   findLiveSession,
+  findSocketUser,
+  liveSocketTokens,
   touchSession,
 } from './modules/auth/auth.module';
 import { disputesModule } from './modules/disputes/disputes.module';
@@ -240,7 +243,9 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   );
   await app.register(apiModule, { prefix: '/api/v1' });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(eventsModule, { hub });
+  await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
+  // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
+  appEvents.assertSubscribed(neededSubscribers);
   if (workers) {
     app.addHook('onReady', async () => {
       for (const [kind, every] of app.jobs.schedules) await ensureRecurring(deps.db, kind, every);

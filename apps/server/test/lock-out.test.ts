@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appEvents } from '../src/app-events';
 import { timeStep, totpAt } from '../src/lib/totp';
 import { auditEvents } from '../src/modules/audit/audit.module';
-import { signInAlertHandlers } from '../src/modules/auth/auth.module';
 import { Client, createTestApp, createUser, type TestContext, testPassword } from './harness';
 
 /**
@@ -112,7 +112,7 @@ describe('two-factor at sign-in: 5 wrong codes per account in 15 minutes, then t
   it('six wrong codes from six addresses: the fifth asks for the password again, the owner is told', async () => {
     const { user, secret, ownersBrowser } = await withTwoFactor();
     const told: string[] = [];
-    signInAlertHandlers.subscribe(async (_tx, alert) => {
+    appEvents.on('auth.sign_in_alert', 'test', async (_tx, alert) => {
       if (alert.userId === user.id) told.push(alert.kind);
     });
     const wrong = totpAt(secret, timeStep(Date.now()) + 20);

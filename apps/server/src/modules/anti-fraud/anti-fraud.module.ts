@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { orderCheckHandlers } from '../orders/orders.module';
-import { requisiteBlockedHandlers } from '../terminals/terminals.module';
+import { appEvents } from '../../app-events';
 import {
   type AntiFraudEvent,
   antiFraudCheckJob,
@@ -20,8 +19,8 @@ export { antiFraudSettings } from './anti-fraud.table';
  */
 export const antiFraudModule: FastifyPluginAsync = async (app) => {
   await app.register(antiFraudRoutes);
-  orderCheckHandlers.subscribe(checkOfOrders);
-  requisiteBlockedHandlers.subscribe(caseOfBlockedRequisite);
+  appEvents.on('order.checks', 'anti-fraud', checkOfOrders);
+  appEvents.on('requisite.blocked_by_bank', 'anti-fraud', caseOfBlockedRequisite);
   const { db } = app.deps;
   app.jobs.define(antiFraudCheckJob, {
     run: async ({ payload }) => {

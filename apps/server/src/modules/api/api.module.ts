@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authSweepHandlers } from '../auth/auth.module';
+import { appEvents } from '../../app-events';
 import { apiV1 } from './api.routes';
 import { sweepKeys } from './idempotency';
 
@@ -8,7 +8,7 @@ import { sweepKeys } from './idempotency';
  * idempotency keys are swept with the sessions.
  */
 export const apiModule: FastifyPluginAsync = async (app) => {
-  authSweepHandlers.subscribe(sweepIdempotencyKeys);
+  appEvents.on('auth.swept', 'api', sweepIdempotencyKeys);
   await app.register(apiV1);
 };
 

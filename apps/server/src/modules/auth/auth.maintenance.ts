@@ -1,17 +1,17 @@
+import { appEvents } from '../../app-events';
 import type { Db } from '../../db/client';
-import { handlerList } from '../../lib/handler-list';
 import type { JobDefinition } from '../jobs/jobs.runner';
 import { deleteStaleSessions } from './sessions.repository';
 import { deleteEndedWindows } from './throttle.repository';
 
-/** Who else keeps short-lived records of callers and sweeps them with the sessions (the API's idempotency keys). */
-export const authSweepHandlers = handlerList<{ now: Date }>();
-
-/** Removes ended sessions and throttling windows, and whatever the subscribers keep; harmless to run twice. */
+/**
+ * Removes ended sessions and throttling windows, then announces `auth.swept` for whoever keeps other short-lived
+ * records of callers (the API's idempotency keys); harmless to run twice.
+ */
 export async function sweepAuthState(db: Db, idleMinutes: number, now = new Date()): Promise<void> {
   await deleteStaleSessions(db, new Date(now.getTime() - idleMinutes * 60_000));
   await deleteEndedWindows(db, now);
-  await authSweepHandlers.announce(db, { now });
+  await appEvents.announce(db, 'auth.swept', { now });
 }
 
 /** The recurring job `auth.sweep` (DESIGN §14). */

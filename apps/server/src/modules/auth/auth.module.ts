@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { accessRevokedHandlers } from '../users/users.module';
+import { appEvents } from '../../app-events';
 import { authSweepJob } from './auth.maintenance';
 import { authRoutes } from './auth.routes';
 import { deleteOtherSessions } from './sessions.repository';
 
-export { authSweepHandlers } from './auth.maintenance';
 export type { CurrentUsers } from './current-user';
 export { createCurrentUsers } from './current-user';
-export { signInAlertHandlers } from './login';
 export { endSessions, findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
 export { createThrottle } from './throttle';
 
@@ -17,7 +15,7 @@ export { createThrottle } from './throttle';
  */
 export const authModule: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
-  accessRevokedHandlers.subscribe(endAllSessions);
+  appEvents.on('user.access_revoked', 'auth', endAllSessions);
   const { db, config } = app.deps;
   app.jobs.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
   app.jobs.schedule('auth.sweep', config.SESSION_SWEEP_SECONDS);

@@ -1,7 +1,7 @@
 import { canonicalUsername, type LoginRequest } from '@paydesk/contract';
+import { appEvents } from '../../app-events';
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { handlerList } from '../../lib/handler-list';
 import { randomToken, sha256 } from '../../lib/ids';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import { verifyTotp } from '../../lib/totp';
@@ -26,12 +26,6 @@ export interface SignedIn {
   /** The browser's device cookie after this sign-in (device-cookie.ts). */
   deviceCookie: string;
 }
-
-/**
- * Who tells an account's owner of a sign-in attempt that reached its second factor and failed there too often: the
- * events module, which puts it on the owner's open sessions (auth cannot import it: events reads auth's sessions).
- */
-export const signInAlertHandlers = handlerList<{ userId: string; kind: 'two_factor_locked' }>();
 
 /**
  * POST /login (DESIGN §3): the same answer and the same time for an unknown user and a wrong password; throttled per
@@ -127,7 +121,7 @@ async function checkCode(
       targetUserId: user.id,
       after: { ip: client.ip, device_cookie: device !== null },
     });
-    await signInAlertHandlers.announce(tx, { userId: user.id, kind: 'two_factor_locked' });
+    await appEvents.announce(tx, 'auth.sign_in_alert', { userId: user.id, kind: 'two_factor_locked' });
   });
   throw new DomainError('two_factor_locked');
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { appEvents } from '../../app-events';
 import type { Executor } from '../../db/client';
-import { signInAlertHandlers } from '../auth/auth.module';
 import { type EventHub, publishEvent } from './events.bus';
-import { eventsRoutes } from './events.routes';
+import { eventsRoutes, type SocketSessions } from './events.routes';
 
 export type { EventForMany } from './events.bus';
 export {
@@ -20,7 +20,7 @@ const tellOwner = (tx: Executor, alert: { userId: string; kind: string }) =>
   publishEvent(tx, { userId: alert.userId, type: `security.${alert.kind}`, message: '' });
 
 /** The events module (DESIGN §17): the real-time socket, fed by the process's hub; it tells owners of sign-in alerts. */
-export const eventsModule = (app: FastifyInstance, options: { hub: EventHub }) => {
-  signInAlertHandlers.subscribe(tellOwner);
+export const eventsModule = (app: FastifyInstance, options: { hub: EventHub; sessions: SocketSessions }) => {
+  appEvents.on('auth.sign_in_alert', 'events', tellOwner);
   return eventsRoutes(app, options);
 };

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { findSocketUser, liveSocketTokens } from '../auth/auth.module';
+import type { Executor } from '../../db/client';
 import { adminsAudience, type EventHub } from './events.bus';
 
 /** A socket that has not authenticated this long after connecting is closed. */
@@ -28,6 +28,19 @@ interface Connection {
   unsubscribe: () => void;
 }
 
+/**
+ * Where the sockets' sessions are read, given by auth (which owns the sessions) when app.ts registers the module: the
+ * events module sits below auth and imports none of it (DESIGN §17).
+ */
+export interface SocketSessions {
+  findSocketUser(
+    db: Executor,
+    wsToken: string,
+    idleSince: Date,
+  ): Promise<{ userId: string; apiKey: string | null; type: string } | undefined>;
+  liveSocketTokens(db: Executor, tokens: string[], idleSince: Date): Promise<Set<string>>;
+}
+
 const send = (socket: WebSocket, type: string, message = '') => socket.send(JSON.stringify({ type, message }));
 
 /**
@@ -35,7 +48,10 @@ const send = (socket: WebSocket, type: string, message = '') => socket.send(JSON
  * socket token (`ws_token` of /user/current) and, as the spec has it, the user's API key in `userId` (the user id is
  * accepted too, for users without a key). Then it receives the events of its user from any server process.
  */
-export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHub }) {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  { hub, sessions }: { hub: EventHub; sessions: SocketSessions },
+) {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const connections = new Set<Connection>();
   const idleSince = () => new Date(Date.now() - app.config.SESSION_IDLE_MINUTES * 60_000);
@@ -48,7 +64,7 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
       socket.close(closeBadMessage, 'expected an auth message');
       return null;
     }
-    const user = await findSocketUser(app.db, parsed.data.token, idleSince());
+    const user = await sessions.findSocketUser(app.db, parsed.data.token, idleSince());
     const claimed = parsed.data.userId;
     if (!user || (claimed && claimed !== user.apiKey && claimed !== user.userId)) {
       send(socket, 'auth.failed');
@@ -98,7 +114,11 @@ export async function eventsRoutes(app: FastifyInstance, { hub }: { hub: EventHu
   // A session that ends (sign-out, expiry, blocking) takes its sockets with it.
   async function revalidate(which: Connection[] = [...connections]) {
     if (which.length === 0) return;
-    const live = await liveSocketTokens(app.db, [...new Set(which.map((connection) => connection.token))], idleSince());
+    const live = await sessions.liveSocketTokens(
+      app.db,
+      [...new Set(which.map((connection) => connection.token))],
+      idleSince(),
+    );
     for (const connection of which) {
       if (!live.has(connection.token)) connection.socket.close(closeUnauthenticated, 'session ended');
     }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { partnerFlowReaders } from '../partners/partners.module';
+import { type AppEvents, appEvents } from '../../app-events';
+import type { Subscriber } from '../../lib/event-map';
 import { flowsExecutedBy } from './flows.repository';
 import { flowsRoutes } from './flows.routes';
 import { createRateFeed } from './rates';
@@ -10,8 +11,7 @@ export type { QuoteRow } from './rates';
 export { currentRate, rateText } from './rates';
 
 /** The flows a partner executes, for the partners' list: one function, so a second app in a process subscribes it once. */
-const flowsOfPartner: Parameters<typeof partnerFlowReaders.subscribe>[0] = (db, { userId }) =>
-  flowsExecutedBy(db, userId);
+const flowsOfPartner: Subscriber<AppEvents['partner.flows']> = (db, { userId }) => flowsExecutedBy(db, userId);
 
 /**
  * The flows module (DESIGN §8, §17): its routes, the rate feed when one is configured, and the flows a partner
@@ -19,7 +19,7 @@ const flowsOfPartner: Parameters<typeof partnerFlowReaders.subscribe>[0] = (db, 
  */
 export const flowsModule: FastifyPluginAsync = async (app) => {
   await app.register(flowsRoutes);
-  partnerFlowReaders.subscribe(flowsOfPartner);
+  appEvents.on('partner.flows', 'flows', flowsOfPartner);
   const { db, config } = app.deps;
   if (config.RATE_FEED_URL) {
     app.jobs.define('rates.poll', createRateFeed({ db, config, reference: app.reference, log: app.log }).job);

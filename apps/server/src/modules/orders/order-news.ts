@@ -1,6 +1,6 @@
 import type { WebhookEvent } from '@paydesk/contract';
+import { appEvents } from '../../app-events';
 import type { Executor } from '../../db/client';
-import { handlerList } from '../../lib/handler-list';
 import type { NewJob } from '../jobs/jobs.module';
 import type { ReferenceData } from '../reference/reference.module';
 import type { WebhookAnnounced } from './lifecycle';
@@ -53,11 +53,6 @@ export interface OrderWebhookDelivery {
   }[];
 }
 
-export const orderWebhookHandlers = handlerList<OrderWebhooks, NewJob[]>();
-export const orderCheckHandlers = handlerList<OrderChecks, NewJob[]>();
-/** Who can tell an order's webhook deliveries (the webhooks module, which owns them). */
-export const orderWebhookReaders = handlerList<{ orderId: string }, OrderWebhookDelivery[]>();
-
 /** The webhooks of a change to these orders: returns their jobs for the caller to queue with its others. */
 export async function announceWebhooks(
   tx: Executor,
@@ -67,15 +62,15 @@ export async function announceWebhooks(
   options: WebhookOptions = {},
 ): Promise<NewJob[]> {
   if (orders.length === 0) return [];
-  return (await orderWebhookHandlers.announce(tx, { reference, orders, type, options })).flat();
+  return (await appEvents.announce(tx, 'order.webhooks', { reference, orders, type, options })).flat();
 }
 
 /** The checks of these orders' event: returns their jobs for the caller to queue with its others. */
 export async function announceChecks(tx: Executor, orderIds: string[], event: OrderCheckEvent): Promise<NewJob[]> {
-  return (await orderCheckHandlers.announce(tx, { orderIds, event })).flat();
+  return (await appEvents.announce(tx, 'order.checks', { orderIds, event })).flat();
 }
 
 /** The webhook deliveries of an order, oldest first. */
 export async function webhookDeliveriesOf(db: Executor, orderId: string): Promise<OrderWebhookDelivery[]> {
-  return (await orderWebhookReaders.announce(db, { orderId })).flat();
+  return (await appEvents.announce(db, 'order.webhook_deliveries', { orderId })).flat();
 }

@@ -10,7 +10,7 @@ export type {
   WebhookOptions,
   WebhookType,
 } from './order-news';
-export { announceChecks, orderCheckHandlers, orderWebhookHandlers, orderWebhookReaders } from './order-news';
+export { announceChecks } from './order-news';
 export type { OrderRow, OrderScope } from './orders.repository';
 export { executedFlowIds, findByClientOrderId, findOrders, listOrders, lockOrder, orderRow } from './orders.repository';
 export type { OrderActor, OrderDeps } from './orders.service';

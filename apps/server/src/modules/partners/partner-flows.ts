@@ -1,5 +1,5 @@
+import { appEvents } from '../../app-events';
 import type { Executor } from '../../db/client';
-import { handlerList } from '../../lib/handler-list';
 
 /** A flow a partner executes, as the partners' list shows it. */
 export interface PartnerFlow {
@@ -10,11 +10,9 @@ export interface PartnerFlow {
 }
 
 /**
- * Who can tell the flows a partner executes: flows, which sit above partners (a flow's executors may be partners) and
- * subscribe when the app starts (DESIGN §17).
+ * The flows a partner executes: flows tells (`partner.flows`), as it sits above partners (a flow's executors may be
+ * partners) and subscribes when the app starts (DESIGN §17).
  */
-export const partnerFlowReaders = handlerList<{ userId: string }, PartnerFlow[]>();
-
 export async function flowsExecutedBy(db: Executor, userId: string): Promise<PartnerFlow[]> {
-  return (await partnerFlowReaders.announce(db, { userId })).flat();
+  return (await appEvents.announce(db, 'partner.flows', { userId })).flat();
 }

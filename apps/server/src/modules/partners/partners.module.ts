@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { partnersRoutes } from './partners.routes';
 
 export type { PartnerFlow } from './partner-flows';
-export { partnerFlowReaders } from './partner-flows';
 export { insertPartnerSystem } from './partners.repository';
 export { partnerSystems } from './partners.table';
 

@@ -1,6 +1,8 @@
-import { handlerList } from '../../lib/handler-list';
-
-/** A requisite the bank says it blocked, as one terminal's message read it. */
+/**
+ * A requisite the bank says it blocked, as one terminal's message read it: terminals announce it
+ * (`requisite.blocked_by_bank`) in the transaction that settles the messages, and anti-fraud keeps the requisite out
+ * of matching with a case until an admin releases it (a weak message's case only tells the admins).
+ */
 export interface RequisiteBlockedByBank {
   requisiteId: string;
   bank: string;
@@ -11,10 +13,3 @@ export interface RequisiteBlockedByBank {
 
 /** The event a trader's screens hear when a weakly authenticated message matched one of its pay-ins (DESIGN §19). */
 export const bankMessageToConfirmType = 'bank_message.to_confirm';
-
-/**
- * What terminals announce (DESIGN §17), in the transaction that settles the messages: a requisite the bank blocked,
- * which anti-fraud keeps out of matching with a case until an admin releases it (a weak message's case only tells the
- * admins: the requisite keeps working).
- */
-export const requisiteBlockedHandlers = handlerList<RequisiteBlockedByBank, unknown>();

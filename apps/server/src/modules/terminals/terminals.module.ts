@@ -8,7 +8,6 @@ export type { MessageResult } from './bank-messages/settle';
 export { receiveBankMessages } from './bank-messages/settle';
 export { deviceApi } from './device.routes';
 export type { RequisiteBlockedByBank } from './terminal-news';
-export { requisiteBlockedHandlers } from './terminal-news';
 export { insertTerminal, replaceRequisites } from './terminals.repository';
 export type { DeviceDetails } from './terminals.table';
 export { terminalRequisites, terminals } from './terminals.table';

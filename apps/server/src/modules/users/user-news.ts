@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { appEvents } from '../../app-events';
 import type { Executor } from '../../db/client';
-import { handlerList } from '../../lib/handler-list';
 
 /**
  * Every process keeps what it knows of a signed-in user for a moment (plugins/session.ts); a change to the user or
@@ -13,13 +13,10 @@ export async function announceUserChanged(tx: Executor, userId: string): Promise
 }
 
 /**
- * Who ends a user's access when users take it away (blocking, deactivation, a new password or an accepted invite):
- * the sessions, which auth keeps and subscribes for (DESIGN §17).
+ * Ends every session of a user, on every process, in the caller's transaction: `user.access_revoked`, which auth
+ * hears (it keeps the sessions), then the change announced to every process.
  */
-export const accessRevokedHandlers = handlerList<{ userId: string }>();
-
-/** Ends every session of a user, on every process, in the caller's transaction. */
 export async function revokeAccess(tx: Executor, userId: string): Promise<void> {
-  await accessRevokedHandlers.announce(tx, { userId });
+  await appEvents.announce(tx, 'user.access_revoked', { userId });
   await announceUserChanged(tx, userId);
 }

@@ -4,7 +4,7 @@ import { usersRoutes } from './users.routes';
 export { createFirstAdmin } from './first-admin';
 export { insuranceDueMinor } from './insurance';
 export { sealPlainSecrets } from './secrets-at-rest';
-export { accessRevokedHandlers, announceUserChanged, sessionsChannel } from './user-news';
+export { announceUserChanged, sessionsChannel } from './user-news';
 export { loadUser } from './users.read';
 export type { NewTraderProfile, UserRow } from './users.repository';
 export {

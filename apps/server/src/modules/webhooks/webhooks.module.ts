@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { orderWebhookHandlers, orderWebhookReaders } from '../orders/orders.module';
+import { appEvents } from '../../app-events';
 import { webhookDelivery } from './delivery';
 import { deliveriesOf, webhookJob, writeOrderWebhooks } from './outbox';
 
@@ -8,7 +8,7 @@ import { deliveriesOf, webhookJob, writeOrderWebhooks } from './outbox';
  * transaction, delivers them through the job runner and tells an order's deliveries to its details.
  */
 export const webhooksModule: FastifyPluginAsync = async (app) => {
-  orderWebhookHandlers.subscribe(writeOrderWebhooks);
-  orderWebhookReaders.subscribe(deliveriesOf);
+  appEvents.on('order.webhooks', 'webhooks', writeOrderWebhooks);
+  appEvents.on('order.webhook_deliveries', 'webhooks', deliveriesOf);
   app.jobs.define(webhookJob, webhookDelivery(app.deps, app.log));
 };

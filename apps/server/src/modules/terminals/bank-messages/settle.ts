@@ -1,12 +1,13 @@
 import { type BankMessageOutcome, type DeviceNotification, type ForwardingApp, parseAmount } from '@paydesk/contract';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { appEvents } from '../../../app-events';
 import type { Tx } from '../../../db/client';
 import { newId, sha256 } from '../../../lib/ids';
 import { countBankMessages } from '../../../lib/metrics';
 import { publishEventToMany } from '../../events/events.module';
 import { engineTime, lockPayableOrders, type OrderDeps, orders, payLockedPayIns } from '../../orders/orders.module';
 import { requisites } from '../../requisites/requisites.module';
-import { bankMessageToConfirmType, requisiteBlockedHandlers } from '../terminal-news';
+import { bankMessageToConfirmType } from '../terminal-news';
 import * as repo from '../terminals.repository';
 import { storableMessage } from './clean-text';
 import { type ParsedBankMessage, parseBankMessage } from './parse';
@@ -215,7 +216,7 @@ export async function actOn(
   // request could write it), which an admin checks with the trader.
   for (const reading of blocked) {
     for (const requisiteId of reading.named) {
-      await requisiteBlockedHandlers.announce(tx, {
+      await appEvents.announce(tx, 'requisite.blocked_by_bank', {
         requisiteId,
         bank: reading.parsed?.bank ?? '',
         terminal: terminal.name,
