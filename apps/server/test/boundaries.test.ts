@@ -33,6 +33,7 @@ export const maxDepth = ${maxDepth};
 
 const cleanServer = {
   'tsconfig.json': tsconfig,
+  'long-functions.txt': '# none\n',
   'layers.mjs': layerMap(3),
   'src/modules/alpha/alpha.module.ts': "import { b } from '../beta/beta.module';\nexport const a = b;\n",
   'src/modules/beta/beta.module.ts': "import { g } from '../gamma/gamma.module';\nexport const b = g;\n",
@@ -55,6 +56,19 @@ const cleanWeb = {
   'src/app/App.ts':
     "import { one } from '../features/one/One';\nimport { two } from '../features/two/Two';\nexport const app = [one, two];\n",
 };
+
+/** The size check (apps/server/scripts/file-size.mjs) on a fixture's server. */
+function checkSizes(name: string) {
+  const run = spawnSync(
+    process.execPath,
+    ['apps/server/scripts/file-size.mjs', '--server', join(scratch, name, 'server')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
 
 function check(name: string) {
   const run = spawnSync(
@@ -88,6 +102,8 @@ beforeAll(() => {
     'src/modules/alpha/routes.ts': "import { session } from '../../plugins/session';\nexport const guard = session;\n",
     'src/plugins/session.ts':
       "import { x } from '../lib/x';\nimport { a } from '../modules/alpha/alpha.module';\nexport const session = [x, a];\n",
+    // A function over 70 lines.
+    'src/lib/long.ts': `export function long() {\n${'  console.log(1);\n'.repeat(70)}}\n`,
     // A cycle inside lib.
     'src/lib/x.ts': "import { y } from './y';\nexport const x = y;\n",
     'src/lib/y.ts': "import { x } from './x';\nexport const y = () => x;\n",
@@ -124,6 +140,13 @@ describe('the boundary check', () => {
     ]) {
       expect(output, line).toContain(line);
     }
+  });
+
+  it('fails on a function over 70 lines that is not listed to split, and passes the clean tree', () => {
+    expect(checkSizes('clean').status).toBe(0);
+    const { status, output } = checkSizes('planted');
+    expect(output).toContain('a function over 70 lines (split it): src/lib/long.ts long, 72 lines');
+    expect(status, output).toBe(1);
   });
 
   it('fails when the longest chain of modules is deeper than the map allows', () => {
