@@ -16,6 +16,7 @@ export const layers = [
       'disputes',
       'health',
       'openapi',
+      'payer-page',
       'payments',
       'statistics',
       'terminals',

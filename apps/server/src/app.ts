@@ -34,6 +34,7 @@ import { ledgerModule } from './modules/ledger/ledger.module';
 import { openapiModule } from './modules/openapi/openapi.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { partnersModule } from './modules/partners/partners.module';
+import { payerPageModule } from './modules/payer-page/payer-page.module';
 import { createDemoChain, type DemoChain, paymentsModule } from './modules/payments/payments.module';
 import { loadReferenceData, type ReferenceData, referenceModule } from './modules/reference/reference.module';
 import { requisitesModule } from './modules/requisites/requisites.module';
@@ -232,6 +233,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
         webhooksModule,
         terminalsModule,
         disputesModule,
+        payerPageModule,
         antiFraudModule,
         statisticsModule,
         openapiModule,

@@ -238,6 +238,7 @@ export interface components {
             updated_at: string;
             paid_at: string | null;
             canceled_at: string | null;
+            payment_url: string | null;
         };
         Dispute: {
             uuid: string;
@@ -442,6 +443,9 @@ export interface operations {
                     recipient?: {
                         [key: string]: string;
                     };
+                    return_url?: string;
+                    /** @enum {string} */
+                    language?: "en" | "ru";
                 };
             };
         };

@@ -112,6 +112,8 @@ export const capabilities = {
   'fees.own': { types: ['trader'] },
   /** Notification key, URL and webhooks (SPEC §6). */
   'notifications.manage': { types: ['merchant'] },
+  /** What the merchant's payers see on its payer's page, where the page may return to and who may frame it (§20). */
+  'payerPage.manage': { types: ['merchant'] },
   'directions.read': { types: ['admin'] },
   'deals.read': { types: ['admin'] },
   'systemBalance.read': { types: ['admin'] },

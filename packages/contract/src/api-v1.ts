@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalInput } from './amounts';
+import { languages } from './constants';
 import { lazySchema } from './lazy';
 import { orderStatuses, orderTypes } from './orders';
 import { listQuerySchema } from './wire';
@@ -38,6 +39,11 @@ export const apiOrderSchema = lazySchema(() =>
       updated_at: z.string(),
       paid_at: z.string().nullable(),
       canceled_at: z.string().nullable(),
+      /**
+       * Pay-in: the payer's page (DESIGN §20), `<public origin>/pay/<token>`, to send the payer to; null for a pay-out,
+       * for a pay-in made before the page existed, and in webhooks (whose delivery knows no public origin).
+       */
+      payment_url: z.string().nullable(),
     })
     .meta({ id: 'ApiOrder' }),
 );
@@ -68,6 +74,18 @@ export const apiOrderCreateSchema = lazySchema(() =>
     client_id: z.string().trim().min(1).max(100).optional(),
     /** Pay-out: the recipient's details, the fields of the payment option (card_number, holder, …). */
     recipient: z.record(z.string().max(50), z.string().max(500)).optional(),
+    /**
+     * Pay-in: where the payer's page sends the payer back once paid. https (http only on the machine itself), its host
+     * one of the merchant's `payer_return_hosts`; anything else is refused (422 `return_url_not_allowed`).
+     */
+    return_url: z
+      .string({ error: 'validation.url' })
+      .trim()
+      .min(1, { error: 'validation.url' })
+      .max(2000, { error: 'validation.too_long' })
+      .optional(),
+    /** Pay-in: the language of the payer's page (else the payer's browser decides). */
+    language: z.enum(languages, { error: 'validation.invalid' }).optional(),
   }),
 );
 export type ApiOrderCreate = z.input<typeof apiOrderCreateSchema>;

@@ -115,3 +115,79 @@ export const twoFactorDisableSchema = lazySchema(() =>
     code: codeSchema,
   }),
 );
+
+/**
+ * A host name a payer's page may send the payer back to (DESIGN §20): lower-case letters, digits, hyphens and dots,
+ * as in `shop.example.com`; `localhost` and an IPv4 address too, for a shop on the machine itself. No scheme, no port.
+ */
+const hostPattern = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const payerHost = lazySchema(() =>
+  z
+    .string({ error: 'validation.host' })
+    .trim()
+    .toLowerCase()
+    .max(253, { error: 'validation.host' })
+    .regex(hostPattern, { error: 'validation.host' }),
+);
+
+/** Whether a URL's host is the machine itself, where a payer's page may use plain http (a shop under development). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** An origin allowed to show a payer's page in a frame: `https://host[:port]`, or http on the machine itself. */
+const frameOrigin = lazySchema(() =>
+  z
+    .string({ error: 'validation.origin' })
+    .trim()
+    .max(300, { error: 'validation.origin' })
+    .transform((value, context) => {
+      try {
+        const url = new URL(value);
+        const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+        if (secure && url.origin === value.replace(/\/$/, '').toLowerCase() && url.hostname !== '') return url.origin;
+      } catch {
+        // Not a URL at all: refused below like any other.
+      }
+      context.addIssue({ code: 'custom', message: 'validation.origin', input: value });
+      return z.NEVER;
+    }),
+);
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.too_long' }).nullable(),
+  );
+
+const distinct = <T>(list: T[]) => new Set(list).size === list.length;
+
+/** What a merchant's payers see of it, and where its page may return to or be framed by (DESIGN §20). */
+export const payerPageSettingsSchema = lazySchema(() =>
+  z.object({
+    payer_display_name: z.string().nullable(),
+    payer_support_contact: z.string().nullable(),
+    payer_return_hosts: z.array(z.string()),
+    payer_frame_origins: z.array(z.string()),
+  }),
+);
+export type PayerPageSettings = z.infer<typeof payerPageSettingsSchema>;
+
+/** PUT /user/payer_page: every setting at once; a blank name or contact is none (the page then names no shop). */
+export const payerPageSettingsUpdateSchema = lazySchema(() =>
+  z.object({
+    payer_display_name: optionalText(100),
+    payer_support_contact: optionalText(200),
+    payer_return_hosts: z
+      .array(payerHost, { error: 'validation.invalid' })
+      .max(20, { error: 'validation.too_many' })
+      .refine(distinct, { error: 'validation.duplicate' }),
+    payer_frame_origins: z
+      .array(frameOrigin, { error: 'validation.invalid' })
+      .max(10, { error: 'validation.too_many' })
+      .refine(distinct, { error: 'validation.duplicate' }),
+  }),
+);
+export type PayerPageSettingsUpdate = z.input<typeof payerPageSettingsUpdateSchema>;

@@ -37,6 +37,7 @@ export const errorCodes = [
   'no_executor_available',
   'pricing_invalid',
   'client_order_id_taken',
+  'return_url_not_allowed',
   'order_status_conflict',
   'flow_has_open_orders',
   'requisite_has_open_orders',

@@ -56,6 +56,8 @@ const en = {
   pairing_code_invalid: 'This pairing code is not valid: it was used already, has expired or does not exist.',
   flow_has_open_orders: 'The flow has open orders: finish or cancel them first.',
   requisite_has_open_orders: 'The requisite has open orders: its details change once they are finished.',
+  return_url_not_allowed:
+    "return_url is not allowed: it must be https (http only on loopback) and its host one of the merchant's payer_return_hosts.",
   ...validationEn,
   ...csvEn,
   ...labelsEn,
@@ -113,6 +115,8 @@ const ru: Record<MessageKey, string> = {
   pairing_code_invalid: 'Код подключения недействителен: он уже использован, истёк или не существует.',
   flow_has_open_orders: 'У потока есть открытые заказы: сначала завершите или отмените их.',
   requisite_has_open_orders: 'У реквизита есть открытые заказы: его данные можно изменить после их завершения.',
+  return_url_not_allowed:
+    'return_url не разрешён: нужен https (http только на loopback), а хост — среди payer_return_hosts мерчанта.',
   ...validationRu,
   ...csvRu,
   ...labelsRu,

@@ -53,6 +53,11 @@ export const validationEn = {
   'validation.url': 'Enter an http:// or https:// address.',
   'validation.roles_admin_only': 'Only admins have roles and permissions.',
   'validation.notification_key': 'The notification key needs at least 8 characters.',
+  'validation.host': 'Enter a host name such as shop.example.com: no https://, no port, no path.',
+  'validation.origin': 'Enter an origin such as https://shop.example.com: https, no path (http only for localhost).',
+  'validation.too_many': 'This list is too long.',
+  'validation.return_url':
+    "The return address must be https (http only on this machine) and its host one of the merchant's allowed return hosts.",
 } as const;
 
 export const validationRu: Record<keyof typeof validationEn, string> = {
@@ -110,4 +115,10 @@ export const validationRu: Record<keyof typeof validationEn, string> = {
   'validation.url': 'Введите адрес, начинающийся с http:// или https://.',
   'validation.roles_admin_only': 'Роли и права бывают только у администраторов.',
   'validation.notification_key': 'Ключ уведомлений должен содержать не менее 8 символов.',
+  'validation.host': 'Введите имя хоста, например shop.example.com: без https://, порта и пути.',
+  'validation.origin':
+    'Введите источник, например https://shop.example.com: https, без пути (http только для localhost).',
+  'validation.too_many': 'Список слишком длинный.',
+  'validation.return_url':
+    'Адрес возврата должен быть https (http только на этой машине), а его хост — среди разрешённых хостов возврата мерчанта.',
 };

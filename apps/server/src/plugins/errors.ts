@@ -48,6 +48,7 @@ const statusOf: Record<ErrorCode, number> = {
   rate_unavailable: 422,
   no_executor_available: 422,
   pricing_invalid: 422,
+  return_url_not_allowed: 422,
   throttled: 429,
   internal_error: 500,
   service_unavailable: 503,

@@ -14,9 +14,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { afterCommit } from '../../db/client';
+import { afterCommit, type Tx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { createFailureLimit } from '../../lib/failure-limit';
 import { pageOf } from '../../lib/paging';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
@@ -32,44 +31,11 @@ import {
   type OrderDeps,
   takePayOut,
 } from '../orders/orders.module';
-import { createApiAuth } from './api.auth';
-import { apiBodyLimit, apiOpenapi, signedReplies } from './api.openapi';
-import {
-  type Answer,
-  claimKey,
-  findAnswer,
-  KeyAnswered,
-  type KeyClaim,
-  releaseKey,
-  requestHash,
-  saveAnswer,
-  settleKey,
-} from './idempotency';
-import { createRateLimit } from './rate-limit';
-import { isSignatureFailure, noteSignatureFailure } from './signature-failures';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The Idempotency-Key this request presented, to keep its answer. */
-    idempotency: ApiKeyClaim | null;
-    /** The body was not JSON: refused once the signature has been checked. */
-    bodyUnreadable: boolean;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The route's change keeps the Idempotency-Key's answer in its own transaction (issue 20, R2); any other route
-     * claims the key as running before it runs and saves the answer after.
-     */
-    answeredInTransaction?: boolean;
-  }
-}
-
-interface ApiKeyClaim extends KeyClaim {
-  /** Claimed as running before the route ran (`claimKey`): settled or released when it answers. */
-  running: boolean;
-  /** The answer committed with the route's change. */
-  saved: boolean;
-}
+import { openPayerPage } from '../payer-page/payer-page.module';
+import { registerApiHooks, sendAnswer } from './api.hooks';
+import { apiOpenapi, signedReplies } from './api.openapi';
+import { payerLinks, payerPageOptions } from './api.payer-links';
+import { type Answer, KeyAnswered, saveAnswer } from './idempotency';
 
 const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
 const orderEnvelope = successEnvelope(apiOrderSchema);
@@ -84,121 +50,40 @@ const created = () => signedReplies({ 201: orderEnvelope });
  */
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
   await registerOpenapi(app, apiOpenapi);
-  // The signature covers the body as sent: keep it, then parse it.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: apiBodyLimit },
-    (request, body, done) => {
-      request.rawBody = body as string;
-      if (body === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        // Refused only after the signature is checked: an unsigned request learns nothing but 401.
-        request.bodyUnreadable = true;
-        done(null, undefined);
-      }
-    },
-  );
-  app.decorateRequest('bodyUnreadable', false);
-  app.decorateRequest('rawBody', '');
-  app.decorateRequest('idempotency', null);
-
-  const authenticate = createApiAuth(app as unknown as FastifyInstance, app.deps.secrets);
-  const rateLimit = createRateLimit(app.config.API_RATE_LIMIT_PER_SECOND);
-  const authFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.signed) return;
-    // Per address only (DESIGN §3): a key id is no secret, and a key's own signed requests are never refused for
-    // failures elsewhere; those naming a key are measured instead.
-    const failureKeys = [`ip:${request.ip}`];
-    authFailures.assertAllowed(failureKeys);
-    try {
-      await authenticate(request);
-    } catch (error) {
-      if (error instanceof DomainError && isSignatureFailure(error.code)) {
-        authFailures.recordFailure(failureKeys);
-        noteSignatureFailure(request, error.code);
-      }
-      throw error;
-    }
-    if (request.bodyUnreadable) throw new DomainError('validation_failed', { _: ['validation.invalid'] });
-    rateLimit(requireUser(request).id);
-    if (request.method === 'POST') await claimIdempotency(request);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim || claim.saved || reply.getHeader('idempotent-replayed')) return payload;
-    const body = Buffer.isBuffer(payload) ? payload.toString() : typeof payload === 'string' ? payload : '';
-    const answer = { statusCode: reply.statusCode, body };
-    if (claim.running) {
-      if (reply.statusCode >= 500) await releaseKey(app.db, claim);
-      else await settleKey(app.db, claim, answer);
-    } else if (reply.statusCode < 500) {
-      // A refusal is an answer too; a server's failure leaves the key free for a retry.
-      await saveAnswer(app.db, claim, answer);
-    }
-    return payload;
-  });
-
-  async function claimIdempotency(request: FastifyRequest) {
-    const key = request.headers['idempotency-key'];
-    const text = Array.isArray(key) ? key[0] : key;
-    if (!text || text.length > 200 || !/^[\x21-\x7e]+$/.test(text)) throw new DomainError('idempotency_key_required');
-    const hash = requestHash(request.method, request.url, request.rawBody);
-    const running = request.routeOptions.config.answeredInTransaction !== true;
-    const claim: ApiKeyClaim = { ownerId: requireUser(request).id, key: text, hash, running, saved: false };
-    if (running) {
-      const claimed = await claimKey(app.db, claim);
-      if (claimed.kind === 'replay') throw new Replay(claimed);
-    } else {
-      const first = await findAnswer(app.db, claim);
-      if (first) throw new Replay(first);
-    }
-    request.idempotency = claim;
-  }
-
-  /** A repeated request answers with the first answer, as it was. */
-  class Replay extends Error {
-    constructor(readonly answer: Answer) {
-      super('replay');
-    }
-  }
-  const sendAnswer = (reply: FastifyReply, answer: Answer) =>
-    reply.status(answer.statusCode).type('application/json; charset=utf-8').send(Buffer.from(answer.body));
-  app.setErrorHandler(async (error, request, reply: FastifyReply) => {
-    if (error instanceof Replay) return sendAnswer(reply.header('idempotent-replayed', 'true'), error.answer);
-    const claim = request.idempotency;
-    if (claim && !claim.running && (error instanceof DomainError || error instanceof KeyAnswered)) {
-      // Refused by what a request with the same key did meanwhile (it ran at the same time, or before a crash
-      // answered it): that request's answer is this key's answer.
-      const first = await findAnswer(app.db, claim);
-      if (first) return sendAnswer(reply.header('idempotent-replayed', 'true'), first);
-    }
-    throw error;
-  });
+  registerApiHooks(app as unknown as FastifyInstance);
 
   const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
   const merchant = { access: 'api.merchant' as const, signed: true, csrf: false, answeredInTransaction: true };
   const executor = { access: 'api.executor' as const, signed: true, csrf: false, answeredInTransaction: true };
-  const view = (row: repo.OrderRow) => ({ success: true as const, data: apiOrderView(row, deps.reference) });
+  const { pageLinks } = payerLinks(app as unknown as FastifyInstance);
+  const view = (row: repo.OrderRow, links: Map<string, string>) => ({
+    success: true as const,
+    data: apiOrderView(row, deps.reference, links.get(row.id) ?? null),
+  });
   /** An order's answer as the route's serializer writes it: kept as the key's answer, and sent as it was kept. */
-  const orderAnswer = (statusCode: number, row: repo.OrderRow): Answer => ({
+  const orderAnswer = (statusCode: number, row: repo.OrderRow, links: Map<string, string>): Answer => ({
     statusCode,
-    body: JSON.stringify(z.encode(orderEnvelope, view(row))),
+    body: JSON.stringify(z.encode(orderEnvelope, view(row, links))),
   });
   /**
    * The order engine's dependencies for a keyed request (issue 20, R2): the key's answer commits in the transaction
    * of the change it answers, so no crash can separate them; another request's answer under the key rolls it back.
+   * `first` commits in the same transaction before the answer is made (a new pay-in's page).
    */
-  const keyed = (request: FastifyRequest, statusCode: number): OrderDeps => {
+  const keyed = (
+    request: FastifyRequest,
+    statusCode: number,
+    first?: (tx: Tx, row: repo.OrderRow) => Promise<void>,
+  ): OrderDeps => {
     const claim = request.idempotency;
-    if (!claim) return deps;
+    if (!claim && !first) return deps;
     return {
       ...deps,
       commitWith: async (tx, row) => {
-        if (!(await saveAnswer(tx, claim, orderAnswer(statusCode, row)))) throw new KeyAnswered();
+        await first?.(tx, row);
+        if (!claim) return;
+        const answer = orderAnswer(statusCode, row, await pageLinks(tx, request, [row]));
+        if (!(await saveAnswer(tx, claim, answer))) throw new KeyAnswered();
         afterCommit(tx, () => {
           claim.saved = true;
         });
@@ -206,8 +91,15 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     };
   };
   /** A keyed change of one order, answered with the order as it was kept under the key. */
-  const answerWith = async (reply: FastifyReply, statusCode: number, change: Promise<repo.OrderRow>) =>
-    sendAnswer(reply, orderAnswer(statusCode, await change));
+  const answerWith = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    statusCode: number,
+    change: Promise<repo.OrderRow>,
+  ) => {
+    const row = await change;
+    return sendAnswer(reply, orderAnswer(statusCode, row, await pageLinks(deps.db, request, [row])));
+  };
   const own = async (merchantId: string, id: string) => {
     const row = await repo.orderRow(deps.db, id);
     if (!row || row.merchantId !== merchantId) throw new DomainError('not_found');
@@ -225,12 +117,25 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         response: created(),
       },
     },
-    async (request, reply) =>
-      answerWith(reply, 201, createOrder(keyed(request, 201), requireUser(request).id, request.body, request.language)),
+    async (request, reply) => {
+      const merchantId = requireUser(request).id;
+      const page = await payerPageOptions(app.db, merchantId, request.body);
+      const open = page ? (tx: Tx, row: repo.OrderRow) => openPayerPage(tx, app.deps.secrets, row.id, page) : undefined;
+      return answerWith(
+        request,
+        reply,
+        201,
+        createOrder(keyed(request, 201, open), merchantId, request.body, request.language),
+      );
+    },
   );
 
   /** A page of the API's order list, newest first, in the API's shape of an order. */
-  const listPage = async (scope: repo.OrderScope, query: z.output<typeof apiOrderListQuerySchema>) => {
+  const listPage = async (
+    request: FastifyRequest,
+    scope: repo.OrderScope,
+    query: z.output<typeof apiOrderListQuerySchema>,
+  ) => {
     const { rows, count } = await repo.listOrders(
       deps.db,
       scope,
@@ -241,10 +146,15 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       },
       { ...pageOf(query), ascending: false },
     );
+    const links = await pageLinks(
+      deps.db,
+      request,
+      rows.map((row) => row.order),
+    );
     return {
       success: true as const,
       data: {
-        items: rows.map((row) => apiOrderView(row.order, deps.reference)),
+        items: rows.map((row) => apiOrderView(row.order, deps.reference, links.get(row.order.id) ?? null)),
         context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },
       },
     };
@@ -261,13 +171,16 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         response: signedReplies({ 200: listEnvelope(apiOrderSchema) }),
       },
     },
-    async (request) => listPage({ kind: 'merchant', merchantId: requireUser(request).id }, request.query),
+    async (request) => listPage(request, { kind: 'merchant', merchantId: requireUser(request).id }, request.query),
   );
 
   app.get(
     '/orders/:guid',
     { config: merchant, schema: { tags: ['merchant'], summary: 'One order', params: guid, response: one() } },
-    async (request) => view(await own(requireUser(request).id, request.params.guid)),
+    async (request) => {
+      const row = await own(requireUser(request).id, request.params.guid);
+      return view(row, await pageLinks(deps.db, request, [row]));
+    },
   );
 
   app.post(
@@ -277,14 +190,19 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['merchant'], summary: 'The payer reports paying a pay-in', params: guid, response: one() },
     },
     async (request, reply) =>
-      answerWith(reply, 200, confirmPayIn(keyed(request, 200), requireUser(request).id, request.params.guid)),
+      answerWith(request, reply, 200, confirmPayIn(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.post(
     '/orders/:guid/cancel',
     { config: merchant, schema: { tags: ['merchant'], summary: 'Cancel an order', params: guid, response: one() } },
     async (request, reply) =>
-      answerWith(reply, 200, cancelByMerchant(keyed(request, 200), requireUser(request).id, request.params.guid)),
+      answerWith(
+        request,
+        reply,
+        200,
+        cancelByMerchant(keyed(request, 200), requireUser(request).id, request.params.guid),
+      ),
   );
 
   app.post(
@@ -368,7 +286,7 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const executorId = requireUser(request).id;
       const takeableFlowIds = await repo.executedFlowIds(deps.db, executorId);
-      return listPage({ kind: 'executor', executorId, takeableFlowIds }, request.query);
+      return listPage(request, { kind: 'executor', executorId, takeableFlowIds }, request.query);
     },
   );
 
@@ -376,7 +294,7 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     '/executor/orders/:guid/take',
     { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
     async (request, reply) =>
-      answerWith(reply, 200, takePayOut(keyed(request, 200), requireUser(request).id, request.params.guid)),
+      answerWith(request, reply, 200, takePayOut(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
 
   app.post(
@@ -391,7 +309,12 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      answerWith(reply, 200, markPaidByExecutor(keyed(request, 200), requireUser(request).id, request.params.guid)),
+      answerWith(
+        request,
+        reply,
+        200,
+        markPaidByExecutor(keyed(request, 200), requireUser(request).id, request.params.guid),
+      ),
   );
 
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

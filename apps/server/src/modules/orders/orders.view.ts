@@ -110,8 +110,11 @@ export function orderView(named: OrderWithNames, viewer: Viewer, reference: Refe
   };
 }
 
-/** The order as the merchant and executor API (and the webhooks) carry it. */
-export function apiOrderView(row: OrderRow, reference: ReferenceData): ApiOrder {
+/**
+ * The order as the merchant and executor API (and the webhooks) carry it; `paymentUrl` is the link of its payer's
+ * page when the caller hands one out (DESIGN §20).
+ */
+export function apiOrderView(row: OrderRow, reference: ReferenceData, paymentUrl: string | null = null): ApiOrder {
   const crypto = cryptoCurrency(row.crypto);
   return {
     guid: row.id,
@@ -134,6 +137,7 @@ export function apiOrderView(row: OrderRow, reference: ReferenceData): ApiOrder 
     updated_at: row.updatedAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
     canceled_at: row.canceledAt?.toISOString() ?? null,
+    payment_url: paymentUrl,
   };
 }
 
