@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bankMessages } from '../src/modules/terminals/terminals.table';
 import type { AppRequest, Sms } from './forwarding-payloads';
-import { createTestApp, type TestContext } from './harness';
+import { type Client, createTestApp, type TestContext } from './harness';
 import { merchantPayIn, type OrderWorld, orderStatus, orderWorld } from './orders-fixture';
-import { roleClients } from './role-clients';
+import { otherRoles, roleClients } from './role-clients';
 
 export interface Link {
   guid: string;
@@ -65,7 +65,19 @@ export function forwardingLinks(ctx: () => TestContext, world: () => OrderWorld,
   const messagesOf = (guid: string) =>
     ctx().app.db.select().from(bankMessages).where(eq(bankMessages.terminalId, guid));
 
-  return { createTerminal, link, enabledLink, post, payment, statusOf, messagesOf };
+  /** The terminal as the admin's list shows it (its count of messages received while waiting for approval). */
+  async function terminalOf(guid: string) {
+    const listed = await world().admin.browser.get('/api/inner/terminal');
+    return (listed.json().data.items as { guid: string; waiting_messages: number; auto_settle_weak: boolean }[]).find(
+      (item) => item.guid === guid,
+    );
+  }
+
+  /** The trader's "bank message received — confirm" list, and the call that confirms one (DESIGN §19). */
+  const toConfirm = (client = world().trader.browser) => client.get('/api/inner/trader/bank-message/to-confirm');
+  const confirmUrl = (id: string) => `/api/inner/trader/bank-message/${id}/confirm/`;
+
+  return { createTerminal, link, enabledLink, post, payment, statusOf, messagesOf, terminalOf, toConfirm, confirmUrl };
 }
 
 /**
@@ -80,8 +92,11 @@ export function forwardingSuite(firstAmount: number) {
     suite.as = await roleClients(suite.ctx);
   });
   afterAll(() => suite.ctx.close());
+  /** The given clients, then a signed-in user of each other role (support, merchant, agent, partner): to refuse. */
+  const others = (...first: Client[]) => [...first, ...otherRoles.map(([name]) => suite.as(name))];
   return {
     suite,
+    others,
     ...forwardingLinks(
       () => suite.ctx,
       () => suite.world,

@@ -189,6 +189,17 @@ export const bankMessageOutcomes = [
 ] as const;
 export type BankMessageOutcome = (typeof bankMessageOutcomes)[number];
 
+/**
+ * GET /terminal/{guid}/notification/: a page of a terminal's bank messages, all of them or those of one outcome
+ * (`filter[outcome]=waiting`: the messages received while the terminal waited for approval, DESIGN §19).
+ */
+export const terminalNotificationListQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({
+    'filter[outcome]': z.enum(bankMessageOutcomes, { error: 'validation.invalid' }).optional(),
+  }),
+);
+export type TerminalNotificationListQuery = z.infer<typeof terminalNotificationListQuerySchema>;
+
 /** SPEC §3 Terminal notification: a bank message the terminal forwarded, what was read in it and what it settled. */
 export const terminalNotificationSchema = lazySchema(() =>
   z

@@ -1,4 +1,4 @@
-import type { ForwardingApp } from '@paydesk/contract';
+import type { BankMessageOutcome, ForwardingApp } from '@paydesk/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
@@ -185,8 +185,16 @@ export async function setBankMessageOutcome(
   await db.update(bankMessages).set(changes).where(eq(bankMessages.id, id));
 }
 
-export async function listBankMessages(db: Executor, terminalId: string, page: { limit: number; offset: number }) {
-  const where = eq(bankMessages.terminalId, terminalId);
+/** One page of a terminal's messages, newest first, all of them or those of one outcome. */
+export async function listBankMessages(
+  db: Executor,
+  terminalId: string,
+  page: { limit: number; offset: number },
+  outcome?: BankMessageOutcome,
+) {
+  const where = outcome
+    ? and(eq(bankMessages.terminalId, terminalId), eq(bankMessages.outcome, outcome))
+    : eq(bankMessages.terminalId, terminalId);
   const [rows, count] = await Promise.all([
     db
       .select()

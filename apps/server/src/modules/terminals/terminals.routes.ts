@@ -9,6 +9,7 @@ import {
   terminalInputSchema,
   terminalListQuerySchema,
   terminalModeSchema,
+  terminalNotificationListQuerySchema,
   terminalNotificationSchema,
   terminalSchema,
   terminalUpdateSchema,
@@ -263,9 +264,11 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'terminals.read' },
       schema: {
         summary: "A terminal's bank messages",
+        description:
+          "Newest first; `filter[outcome]=waiting` lists the messages received while the terminal waited for an admin's approval.",
         tags,
         params: guidParams,
-        querystring: terminalListQuerySchema,
+        querystring: terminalNotificationListQuerySchema,
         response: replies({ 200: listEnvelope(terminalNotificationSchema) }, readErrors),
       },
     },

@@ -7,6 +7,7 @@ import type {
   Terminal,
   TerminalMode,
   TerminalNotification,
+  TerminalNotificationListQuery,
   TerminalStatus,
   terminalInputSchema,
   terminalUpdateSchema,
@@ -276,11 +277,11 @@ export async function listTerminalNotifications(
   deps: TerminalDeps,
   actor: Actor,
   id: string,
-  query: ListQuery,
+  query: TerminalNotificationListQuery,
   language: Language,
 ): Promise<ListData<TerminalNotification>> {
   await loadOwn(deps.db, actor, id);
-  const { rows, count } = await repo.listBankMessages(deps.db, id, pageOf(query));
+  const { rows, count } = await repo.listBankMessages(deps.db, id, pageOf(query), query['filter[outcome]']);
   return {
     items: rows.map((row) => bankMessageView(row, deps.reference, language)),
     context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },

@@ -3,12 +3,8 @@ import { forwardingSuite } from '../../../../test/forwarding-links';
 import { smsForwarderFormRequest, smsForwarderJsonRequest, smsGateRequest } from '../../../../test/forwarding-payloads';
 import { Client } from '../../../../test/harness';
 
-const { suite, createTerminal, link, enabledLink, post, payment, statusOf, messagesOf } = forwardingSuite(8400);
-
-const terminalOf = async (guid: string) => {
-  const listed = await suite.world.admin.browser.get('/api/inner/terminal');
-  return (listed.json().data.items as { guid: string; waiting_messages: number }[]).find((item) => item.guid === guid);
-};
+const { suite, others, createTerminal, link, enabledLink, post, payment, statusOf, messagesOf, terminalOf, toConfirm } =
+  forwardingSuite(8400);
 
 describe('messages received while waiting for approval (DESIGN §19, issue 31)', () => {
   it('keeps them, lists them, and matches them when the admin says so, by the authenticity rule', async () => {
@@ -30,13 +26,7 @@ describe('messages received while waiting for approval (DESIGN §19, issue 31)',
     const url = `/api/inner/terminal/${target.guid}/notification/match-waiting/`;
     expect((await suite.world.admin.browser.post(url)).statusCode).toBe(409);
     await suite.world.admin.browser.post(`/api/inner/terminal/${target.guid}/enable/`);
-    for (const client of [
-      suite.world.trader.browser,
-      suite.as('support'),
-      suite.as('merchant'),
-      suite.as('agent'),
-      suite.as('partner'),
-    ]) {
+    for (const client of others(suite.world.trader.browser)) {
       expect((await client.post(url)).statusCode).toBe(403);
     }
     // The app's retry of a message it sent while waiting is the message already kept, not a new one.
@@ -48,7 +38,7 @@ describe('messages received while waiting for approval (DESIGN §19, issue 31)',
     expect(matched.json().data).toEqual({ matched: 1, to_confirm: 1, unmatched: 0, total: 2 });
     expect(await statusOf(strong.order)).toBe('paid');
     expect(await statusOf(weak.order)).toBe('new');
-    const asked = await suite.world.trader.browser.get('/api/inner/trader/bank-message/to-confirm');
+    const asked = await toConfirm();
     expect(asked.json().data.map((item: { order_guid: string }) => item.order_guid)).toContain(weak.order);
     expect(await terminalOf(target.guid)).toMatchObject({ waiting_messages: 0 });
     expect((await suite.world.admin.browser.post(url)).json().data).toEqual({

@@ -15,7 +15,8 @@ import { antiFraudCases } from '../../anti-fraud/anti-fraud.table';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
 import { requisites } from '../../requisites/requisites.table';
 
-const { suite, enabledLink, post, payment, statusOf, messagesOf } = forwardingSuite(7300);
+const { suite, others, enabledLink, post, payment, statusOf, messagesOf, toConfirm, confirmUrl } =
+  forwardingSuite(7300);
 
 /** Where the forger posts from: not the trader's phone. */
 const elsewhere = '198.51.100.23';
@@ -55,9 +56,6 @@ const forgeries: {
     },
   },
 ];
-
-const confirmUrl = (id: string) => `/api/inner/trader/bank-message/${id}/confirm/`;
-const toConfirm = () => suite.world.trader.browser.get('/api/inner/trader/bank-message/to-confirm');
 
 /** A genuine message of an unrelated amount: what the forger captured. */
 const genuine = (): Sms => ({ sender: '900', text: 'Покупка 350р SBERMARKET', receivedAt: new Date() });
@@ -151,10 +149,8 @@ describe('what authenticates a message (DESIGN §19)', () => {
   it('settles weak messages by themselves once an admin lets the terminal (and only an admin may)', async () => {
     const target = await enabledLink();
     const url = `/api/inner/terminal/${target.guid}/auto-settle/`;
-    const refused = await suite.world.trader.browser.request('PATCH', url, { auto_settle_weak: true });
-    expect(refused.statusCode).toBe(403);
-    for (const name of ['support', 'merchant', 'agent', 'partner']) {
-      expect((await suite.as(name).request('PATCH', url, { auto_settle_weak: true })).statusCode).toBe(403);
+    for (const client of others(suite.world.trader.browser)) {
+      expect((await client.request('PATCH', url, { auto_settle_weak: true })).statusCode).toBe(403);
     }
     const bad = await suite.world.admin.browser.request('PATCH', url, { auto_settle_weak: 'yes' });
     expect(bad.statusCode).toBe(422);
@@ -173,19 +169,13 @@ describe('what authenticates a message (DESIGN §19)', () => {
     await post(target.path, smsForwarderJsonRequest(target.key, sms));
     const [row] = (await messagesOf(target.guid)).filter((message) => message.orderId === order);
     const url = confirmUrl(row?.id ?? '');
-    for (const client of [
-      suite.world.admin.browser,
-      suite.as('support'),
-      suite.as('merchant'),
-      suite.as('agent'),
-      suite.as('partner'),
-    ]) {
+    for (const client of others(suite.world.admin.browser)) {
       expect((await client.post(url)).statusCode).toBe(403);
-      expect((await client.get('/api/inner/trader/bank-message/to-confirm')).statusCode).toBe(403);
+      expect((await toConfirm(client)).statusCode).toBe(403);
     }
     const stranger = await readyTrader(suite.ctx);
     expect((await stranger.browser.post(url)).statusCode).toBe(404);
-    expect((await stranger.browser.get('/api/inner/trader/bank-message/to-confirm')).json().data).toEqual([]);
+    expect((await toConfirm(stranger.browser)).json().data).toEqual([]);
     expect((await suite.world.trader.browser.post(confirmUrl('not-a-guid'))).statusCode).toBe(422);
     expect(await statusOf(order)).toBe('new');
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardingLinks } from '../../../../test/forwarding-links';
+import { describe, expect, it } from 'vitest';
+import { forwardingSuite } from '../../../../test/forwarding-links';
 import {
   type AppRequest,
   type Sms,
@@ -9,28 +9,13 @@ import {
   smsGateRequest,
   smsGatewayWebhookRequest,
 } from '../../../../test/forwarding-payloads';
-import { Client, createTestApp, type TestContext } from '../../../../test/harness';
-import { type OrderWorld, orderWorld, readyTrader } from '../../../../test/orders-fixture';
-import { roleClients } from '../../../../test/role-clients';
+import { Client } from '../../../../test/harness';
+import { readyTrader } from '../../../../test/orders-fixture';
 import { auditEvents as auditLog } from '../../audit/audit.table';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
 import { terminalForwarding, terminals } from '../terminals.table';
 
-let ctx: TestContext;
-let world: OrderWorld;
-let as: Awaited<ReturnType<typeof roleClients>>;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ API_RATE_LIMIT_PER_SECOND: '100000' });
-  world = await orderWorld(ctx);
-  as = await roleClients(ctx);
-});
-afterAll(() => ctx.close());
-
-const { createTerminal, enabledLink, post, payment, statusOf, messagesOf } = forwardingLinks(
-  () => ctx,
-  () => world,
-);
+const { suite, createTerminal, enabledLink, post, payment, statusOf, messagesOf } = forwardingSuite(5100);
 
 const hourAgo = (ms: number) => new Date(Date.now() - ms);
 
@@ -52,7 +37,7 @@ describe.each(apps)('messages from $app (DESIGN §19)', ({ app, build, staleBy, 
     const outcome = weak ? 'to_confirm' : 'matched';
     expect(response.json().data).toMatchObject({ app, results: [{ state: 'new', outcome }] });
     expect(await statusOf(order)).toBe(weak ? 'new' : 'paid');
-    const listed = await world.trader.browser.get(`/api/inner/terminal/${target.guid}/notification/`);
+    const listed = await suite.world.trader.browser.get(`/api/inner/terminal/${target.guid}/notification/`);
     expect(listed.json().data.items[0]).toMatchObject({
       orderGuid: order,
       title: '900',
@@ -61,9 +46,9 @@ describe.each(apps)('messages from $app (DESIGN §19)', ({ app, build, staleBy, 
       payload: { amount, currency: { code: 'RUB' } },
     });
     expect(listed.json().data.items[0].body).toBe(sms.text);
-    const forwarding = await world.trader.browser.get(`/api/inner/terminal/${target.guid}/forwarding`);
+    const forwarding = await suite.world.trader.browser.get(`/api/inner/terminal/${target.guid}/forwarding`);
     expect(forwarding.json().data.last_message_at).not.toBeNull();
-    expect(await reconcileLedger(ctx.app.db)).toMatchObject({ ok: true });
+    expect(await reconcileLedger(suite.ctx.app.db)).toMatchObject({ ok: true });
   });
 
   it('refuses another key, a stale signature and a revoked link with 401, storing nothing', async () => {
@@ -76,7 +61,7 @@ describe.each(apps)('messages from $app (DESIGN §19)', ({ app, build, staleBy, 
     expect(stale.statusCode).toBe(401);
     expect(stale.json().error.code).toBe('forwarding_timestamp_invalid');
     const valid = build(target.key, sms, {});
-    const revoked = await world.trader.browser.request('DELETE', `/api/inner/terminal/${target.guid}/forwarding`);
+    const revoked = await suite.world.trader.browser.request('DELETE', `/api/inner/terminal/${target.guid}/forwarding`);
     expect(revoked.statusCode).toBe(200);
     const afterRevoke = await post(target.path, valid);
     expect(afterRevoke.statusCode).toBe(401);
@@ -174,7 +159,7 @@ describe('what each app really sends (DESIGN §19)', () => {
 describe('the link and its terminal (DESIGN §19)', () => {
   it('moves an unpaired terminal to moderation; its messages are kept waiting and count only once enabled', async () => {
     const guid = await createTerminal();
-    const created = await world.trader.browser.post(`/api/inner/terminal/${guid}/forwarding`);
+    const created = await suite.world.trader.browser.post(`/api/inner/terminal/${guid}/forwarding`);
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({
       url: expect.stringMatching(/\/api\/device\/v1\/forward\/[A-Za-z0-9_-]{22}$/),
@@ -188,9 +173,12 @@ describe('the link and its terminal (DESIGN §19)', () => {
     });
     const key = created.json().data.signing_key as string;
     const path = new URL(created.json().data.url).pathname;
-    const [row] = await ctx.app.db.select().from(terminals).where(eq(terminals.id, guid));
+    const [row] = await suite.ctx.app.db.select().from(terminals).where(eq(terminals.id, guid));
     expect(row?.status).toBe('moderation');
-    const [stored] = await ctx.app.db.select().from(terminalForwarding).where(eq(terminalForwarding.terminalId, guid));
+    const [stored] = await suite.ctx.app.db
+      .select()
+      .from(terminalForwarding)
+      .where(eq(terminalForwarding.terminalId, guid));
     expect(stored?.tokenHash).not.toContain(path.split('/').at(-1));
     expect(stored?.signingKeySealed).not.toContain(key);
 
@@ -198,41 +186,44 @@ describe('the link and its terminal (DESIGN §19)', () => {
     const waiting = await post(path, smsGateRequest(key, sms));
     expect(waiting.json().data.results[0]).toMatchObject({ state: 'new', outcome: 'waiting' });
     expect(await statusOf(order)).toBe('new');
-    await world.admin.browser.post(`/api/inner/terminal/${guid}/enable/`);
+    await suite.world.admin.browser.post(`/api/inner/terminal/${guid}/enable/`);
     const next = await payment();
     const counted = await post(path, smsGateRequest(key, next.sms));
     expect(counted.json().data.results[0].outcome).toBe('matched');
-    await world.admin.browser.post(`/api/inner/terminal/${guid}/disable/`);
+    await suite.world.admin.browser.post(`/api/inner/terminal/${guid}/disable/`);
     const third = await payment();
     const paused = await post(path, smsGateRequest(key, third.sms));
     expect(paused.json().data.results[0].outcome).toBe('ignored');
     expect(await statusOf(third.order)).toBe('new');
     // Played again, it waits for the admin: it has a source of messages, its link.
-    const played = await world.admin.browser.post(`/api/inner/terminal/${guid}/moderate/`);
+    const played = await suite.world.admin.browser.post(`/api/inner/terminal/${guid}/moderate/`);
     expect(played.json().data.status.slug).toBe('moderation');
   });
 
   it('replaces the link with 200: the old URL and key stop working; revoking unpairs a deviceless terminal', async () => {
     const first = await enabledLink();
-    const replaced = await world.trader.browser.post(`/api/inner/terminal/${first.guid}/forwarding`);
+    const replaced = await suite.world.trader.browser.post(`/api/inner/terminal/${first.guid}/forwarding`);
     expect(replaced.statusCode).toBe(200);
     const second = replaced.json().data as { url: string; signing_key: string };
     expect(second.url).not.toBe(first.url);
     const { sms } = await payment();
     expect((await post(first.path, smsGateRequest(first.key, sms))).statusCode).toBe(401);
     expect((await post(new URL(second.url).pathname, smsGateRequest(first.key, sms))).statusCode).toBe(401);
-    const shown = await world.trader.browser.get(`/api/inner/terminal/${first.guid}/forwarding`);
+    const shown = await suite.world.trader.browser.get(`/api/inner/terminal/${first.guid}/forwarding`);
     expect(shown.json().data).toMatchObject({ url: second.url, signing_key: second.signing_key });
     expect(
-      (await world.trader.browser.request('DELETE', `/api/inner/terminal/${first.guid}/forwarding`)).statusCode,
+      (await suite.world.trader.browser.request('DELETE', `/api/inner/terminal/${first.guid}/forwarding`)).statusCode,
     ).toBe(200);
-    const gone = await world.trader.browser.get(`/api/inner/terminal/${first.guid}/forwarding`);
+    const gone = await suite.world.trader.browser.get(`/api/inner/terminal/${first.guid}/forwarding`);
     expect(gone.json().data).toBeNull();
-    const [row] = await ctx.app.db.select().from(terminals).where(eq(terminals.id, first.guid));
+    const [row] = await suite.ctx.app.db.select().from(terminals).where(eq(terminals.id, first.guid));
     expect(row?.status).toBe('unassigned');
-    const again = await world.trader.browser.request('DELETE', `/api/inner/terminal/${first.guid}/forwarding`);
+    const again = await suite.world.trader.browser.request('DELETE', `/api/inner/terminal/${first.guid}/forwarding`);
     expect(again.statusCode).toBe(404);
-    const trail = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetUserId, world.trader.id));
+    const trail = await suite.ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, suite.world.trader.id));
     const actions = trail.map((entry) => entry.action);
     for (const action of [
       'terminal.forwarding_created',
@@ -245,18 +236,18 @@ describe('the link and its terminal (DESIGN §19)', () => {
 
   it("lets admins make one, support only read it, and hides another trader's (404); other roles are refused", async () => {
     const guid = await createTerminal();
-    const byAdmin = await world.admin.browser.post(`/api/inner/terminal/${guid}/forwarding`);
+    const byAdmin = await suite.world.admin.browser.post(`/api/inner/terminal/${guid}/forwarding`);
     expect(byAdmin.statusCode).toBe(201);
     const url = `/api/inner/terminal/${guid}/forwarding`;
-    expect((await as('support').get(url)).statusCode).toBe(200);
-    expect((await as('support').post(url)).statusCode).toBe(403);
-    expect((await as('support').request('DELETE', url)).statusCode).toBe(403);
+    expect((await suite.as('support').get(url)).statusCode).toBe(200);
+    expect((await suite.as('support').post(url)).statusCode).toBe(403);
+    expect((await suite.as('support').request('DELETE', url)).statusCode).toBe(403);
     for (const name of ['merchant', 'agent', 'partner']) {
-      expect((await as(name).get(url)).statusCode).toBe(403);
-      expect((await as(name).post(url)).statusCode).toBe(403);
-      expect((await as(name).request('DELETE', url)).statusCode).toBe(403);
+      expect((await suite.as(name).get(url)).statusCode).toBe(403);
+      expect((await suite.as(name).post(url)).statusCode).toBe(403);
+      expect((await suite.as(name).request('DELETE', url)).statusCode).toBe(403);
     }
-    const stranger = await readyTrader(ctx);
+    const stranger = await readyTrader(suite.ctx);
     for (const response of [
       await stranger.browser.get(url),
       await stranger.browser.post(url),
@@ -264,7 +255,7 @@ describe('the link and its terminal (DESIGN §19)', () => {
     ]) {
       expect(response.statusCode).toBe(404);
     }
-    expect((await new Client(ctx.app).csrf().then((client) => client.get(url))).statusCode).toBe(401);
+    expect((await new Client(suite.ctx.app).csrf().then((client) => client.get(url))).statusCode).toBe(401);
   });
 });
 
@@ -274,13 +265,13 @@ describe('guessing links and keys (DESIGN §3)', () => {
     const target = await enabledLink();
     const { sms } = await payment();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt <= ctx.config.LOGIN_MAX_FAILURES; attempt += 1) {
+    for (let attempt = 0; attempt <= suite.ctx.config.LOGIN_MAX_FAILURES; attempt += 1) {
       statuses.push((await post(target.path, smsGateRequest('wrong', sms))).statusCode);
     }
     expect(statuses.at(0)).toBe(401);
     expect(statuses.at(-1)).toBe(429);
     let last = 0;
-    for (let attempt = 0; attempt <= ctx.config.LOGIN_MAX_FAILURES_PER_IP; attempt += 1) {
+    for (let attempt = 0; attempt <= suite.ctx.config.LOGIN_MAX_FAILURES_PER_IP; attempt += 1) {
       const guessed = `/api/device/v1/forward/${String(attempt).padStart(22, 'x')}`;
       last = (await post(guessed, smsGateRequest('wrong', sms))).statusCode;
     }
