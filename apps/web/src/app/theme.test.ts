@@ -45,6 +45,18 @@ describe('theme contrast (WCAG 2 AA, 4.5:1)', () => {
     }
   });
 
+  it.each(usedColors)('puts white on filled %s surfaces at 4.5:1 in both schemes, also hovered', (color) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const variable of ['filled', 'filled-hover'] as const) {
+        const fill = colorOf(scheme, `--mantine-color-${color}-${variable}`);
+        expect(contrastRatio(white, fill), `${color} ${variable} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    // Where Mantine's shade 8 already reads (indigo), the fill stays on the palette.
+    if (contrastRatio(white, colors[color][8]) >= 4.5)
+      expect(colorOf('light', `--mantine-color-${color}-filled`)).toBe(colors[color][8]);
+  });
+
   it.each(usedColors)('reads %s text, outline and light-variant text on light surfaces', (color) => {
     for (const surface of [white, colors.gray[0], colors.gray[1]]) {
       expect(contrastRatio(colorOf('light', `--mantine-color-${color}-text`), surface)).toBeGreaterThanOrEqual(4.5);

@@ -70,6 +70,11 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   fontFamily,
   fontFamilyMonospace,
+  components: {
+    // A modal's title bar is drawn as <header>, which a screen reader (and axe) takes for a second banner beside the
+    // page's own: inside a dialog it is only the bar that holds the title and the close button.
+    Modal: { defaultProps: { attributes: { header: { role: 'presentation' } } } },
+  },
 });
 
 /**
@@ -79,7 +84,9 @@ export const theme = createTheme({
  *   6 up that reads; light and subtle variants (`-light-color`: badges, alerts, light buttons, the active menu entry)
  *   start from Mantine's shade 9 and also read on their own pale background and its hover shade;
  * - dark scheme: Mantine's shade 4, lighter only where it must be;
- * - `c="dimmed"` and the red of form errors (`--mantine-color-error`) follow the same rule in both.
+ * - `c="dimmed"` and the red of form errors (`--mantine-color-error`) follow the same rule in both;
+ * - filled surfaces (`-filled`, `-filled-hover`: buttons, filled badges) in both schemes: shade 8, or the first darker
+ *   colour white reads on at 4.5:1 (teal's shade 8 gave 3.9:1, green's 3.3:1), hovered one shade darker still.
  */
 export const cssVariablesResolver: CSSVariablesResolver = ({ colors, white }) => {
   const surfaces = { light: [white, colors.gray[0], colors.gray[1]], dark: [colors.dark[7], colors.dark[6]] };
@@ -101,6 +108,12 @@ export const cssVariablesResolver: CSSVariablesResolver = ({ colors, white }) =>
       [...surfaces.light, shades[1], shades[2]],
       'darken',
     );
+    const filled = readableOn(shades.slice(primaryShade), [white], 'darken');
+    const filledHover = hexOf(darken(filled, 0.1));
+    for (const scheme of [light, dark]) {
+      scheme[`--mantine-color-${name}-filled`] = filled;
+      scheme[`--mantine-color-${name}-filled-hover`] = filledHover;
+    }
     const darkText = readableOn([shades[4]], surfaces.dark, 'lighten');
     dark[`--mantine-color-${name}-text`] = darkText;
     dark[`--mantine-color-${name}-outline`] = darkText;

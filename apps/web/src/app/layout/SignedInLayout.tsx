@@ -1,10 +1,10 @@
 import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { menuFor } from '@paydesk/contract';
+import { can, menuFor } from '@paydesk/contract';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../lib/query';
 import { usePhone } from '../../lib/viewport';
 import { PageLoader } from '../pages/PageLoader';
@@ -30,6 +30,8 @@ export function SignedInLayout({ shell, signingOut }: SignedInLayoutProps) {
   const user = userQuery.isSuccess ? userQuery.data : null;
   const menu = useMemo(() => (user ? menuFor(accessSubjectOf(user)) : []), [user]);
   const hasMenu = menu.length > 0;
+  const { pathname } = useLocation();
+  const ownMain = user !== null && pathname === '/api' && can(accessSubjectOf(user), 'merchantApi.read');
   // Deposit toasts and live balances, only while someone is signed in (SPEC §4 real-time connection).
   useRealtime(user);
   const [mobileOpened, mobile] = useDisclosure(false);
@@ -94,7 +96,8 @@ export function SignedInLayout({ shell, signingOut }: SignedInLayoutProps) {
         </AppShell.Navbar>
       )}
 
-      <AppShell.Main>
+      {/* A screen whose page draws its own main landmark (the API reference) gets none from the shell. */}
+      <AppShell.Main {...(ownMain ? { component: 'div' } : {})}>
         <Suspense fallback={<PageLoader />}>
           <Outlet context={shell} />
         </Suspense>

@@ -56,8 +56,9 @@ function DirectionBody({ details }: { details: DirectionDetails }) {
           })}
         </Text>
       </Group>
-      <Stack gap="xs" component="section" aria-labelledby="direction-flows">
-        <Title order={3} size="h5" id="direction-flows">
+      {/* Each table is a scrollable region named by its title; the block around it is no second landmark of that name. */}
+      <Stack gap="xs">
+        <Title order={3} size="h5">
           {t('details.flows')}
         </Title>
         <DataTable
@@ -70,8 +71,8 @@ function DirectionBody({ details }: { details: DirectionDetails }) {
           scrollRegionLabel={t('details.flows')}
         />
       </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="direction-executors">
-        <Title order={3} size="h5" id="direction-executors">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
           {t('details.executors')}
         </Title>
         <DataTable

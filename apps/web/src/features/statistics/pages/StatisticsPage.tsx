@@ -73,14 +73,15 @@ function StatisticView({ scope }: { scope: StatisticScope }) {
       </Stack>
       {availableFilters.length > 0 && <FilterBar filters={availableFilters} initialValues={filters} onApply={apply} />}
       <QueryFailure query={query} fallback={t('loadFailed')} />
-      <Stack gap="sm" component="section" aria-labelledby="statistic-sum">
-        <Title order={2} size="h4" id="statistic-sum">
+      {/* Each table is a scrollable region named by its title; the block around it is no second landmark of that name. */}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
           {t('sum')}
         </Title>
         <SumTable rows={statistic?.sum ?? []} loading={loading} />
       </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="statistic-rewards">
-        <Title order={2} size="h4" id="statistic-rewards">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
           {t('rewards')}
         </Title>
         <RewardsTable roleRewards={statistic?.role_rewards ?? []} loading={loading} />
