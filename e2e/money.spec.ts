@@ -98,16 +98,26 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   await expect(requested).toContainText(before.replace('...', ''));
   await expect(requested).toContainText(after.replace('...', ''));
 
-  // The admin accepts it on /pay; demo mode's custody sends it a moment later.
+  // The admin accepts it on /pay, after a confirmation that restates what leaves and where to; demo mode's custody
+  // sends it a moment later. The tab says how many wait.
   const root = await signedInPage(browser, 'root');
   await mainNavigation(root).getByRole('link', { name: 'Payments' }).click();
-  await root.getByRole('tab', { name: 'Withdrawals' }).click();
+  await root.getByRole('tab', { name: /^Withdrawals\s*\d+ waiting$/ }).click();
   const row = bodyRows(root.getByRole('table'))
     .filter({ hasText: 'merchant' })
     .filter({ hasText: 'On moderation' })
     .filter({ hasText: '1500' });
   await expect(row).toHaveCount(1);
+  // The address column shows it shortened, whole on hover.
+  await expect(row.getByTitle(externalAddress)).toBeVisible();
   await row.getByRole('button', { name: 'Accept' }).click();
+  const confirmation = root.getByRole('dialog', { name: 'Accept withdrawal' });
+  const fact = (label: string) => confirmation.getByRole('row', { name: new RegExp(`^${label}`) });
+  await expect(fact('Owner')).toContainText('merchant');
+  await expect(fact('Sum')).toContainText('1500 USDT');
+  await expect(fact('Network')).toContainText('TRON (TRC-20)');
+  await expect(fact('Address')).toContainText(externalAddress);
+  await confirmation.getByRole('button', { name: 'Accept withdrawal' }).click();
   await expect(root.getByText('Withdrawal of merchant accepted')).toBeVisible();
   await expect(row).toHaveCount(0);
 

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 export type FieldRow = readonly [label: string, value: ReactNode, key?: string];
 
 export interface FieldTableProps {
-  caption: string;
+  /** What the table is about; none where the dialog's title already says it (a confirmation's facts). */
+  caption?: string;
   captionSide?: TableProps['captionSide'];
   rows: readonly FieldRow[];
 }
@@ -14,7 +15,7 @@ export interface FieldTableProps {
 export function FieldTable({ caption, captionSide, rows }: FieldTableProps) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder captionSide={captionSide}>
-      <Table.Caption>{caption}</Table.Caption>
+      {caption !== undefined && <Table.Caption>{caption}</Table.Caption>}
       <Table.Tbody>
         {rows.map(([label, value, key]) => (
           <Table.Tr key={key ?? label}>

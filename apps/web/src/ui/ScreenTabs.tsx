@@ -6,7 +6,8 @@ export interface ScreenTabsProps<Tab extends string> {
   /** The tab shown, and what choosing another does (`useUrlTab` keeps both in the address). */
   value: Tab;
   onChange: (value: string | null) => void;
-  label: (tab: Tab) => string;
+  /** A tab's name; it may carry a count beside it (the withdrawals that wait). */
+  label: (tab: Tab) => ReactNode;
   /** A tab's content; null while it has nothing to show (the user is not known yet), and no panel is drawn. */
   panel: (tab: Tab) => ReactNode;
 }

@@ -1,12 +1,11 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AntiFraudCase } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
-import { type FormEvent, Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeUtc } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
-import { FormFooter } from '../../../ui/FormFooter';
+import { Confirmation, type ConfirmationFact } from '../../../ui/Confirmation';
 import { useRetained } from '../../../ui/useRetained';
 import { useReleaseCase } from '../api/releaseCase';
 import { noValue, targetName } from './caseColumns';
@@ -32,12 +31,12 @@ export function ReleaseCaseModal({ item, onClose, onReleased }: ReleaseCaseModal
 }
 
 /** What the admin decides on: the rule, whom it is about, when it opened and what the rule saw. */
-function summaryOf(item: AntiFraudCase, t: TFunction): [string, string][] {
+function summaryOf(item: AntiFraudCase, t: TFunction): ConfirmationFact[] {
   return [
-    [t('column.rule'), item.rule.title],
-    [t('column.target'), `${t(`kind.${item.target.kind}`)}: ${targetName(item)}`],
-    [t('release.opened'), `${formatDateTimeUtc(item.created_at)} ${t('utc')}`],
-    [t('column.evidence'), item.evidence || noValue],
+    { label: t('column.rule'), value: item.rule.title },
+    { label: t('column.target'), value: `${t(`kind.${item.target.kind}`)}: ${targetName(item)}` },
+    { label: t('release.opened'), value: `${formatDateTimeUtc(item.created_at)} ${t('utc')}` },
+    { label: t('column.evidence'), value: item.evidence || noValue },
   ];
 }
 
@@ -49,9 +48,7 @@ function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onRelea
   // A confirmation without fields: the refusal is its only state, so there is nothing for @mantine/form to hold.
   const [failure, setFailure] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (release.isPending) return;
+  function onConfirm() {
     setFailure(null);
     release.mutate(item.guid, {
       onSuccess: onReleased,
@@ -60,29 +57,15 @@ function ReleaseForm(props: { item: AntiFraudCase; onCancel: () => void; onRelea
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} style={{ gridTemplateColumns: 'auto 1fr' }}>
-          {summaryOf(item, t).map(([label, value]) => (
-            <Fragment key={label}>
-              <Text size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {value}
-              </Text>
-            </Fragment>
-          ))}
-        </SimpleGrid>
-        <Text size="sm">{t(`release.effect.${item.target.kind}`)}</Text>
-        <FormFooter
-          failure={failure}
-          cancelLabel={t('release.cancel')}
-          onCancel={onCancel}
-          submitLabel={t('release.submit')}
-          busy={release.isPending}
-        />
-      </Stack>
-    </form>
+    <Confirmation
+      facts={summaryOf(item, t)}
+      effect={t(`release.effect.${item.target.kind}`)}
+      onConfirm={onConfirm}
+      failure={failure}
+      cancelLabel={t('release.cancel')}
+      onCancel={onCancel}
+      submitLabel={t('release.submit')}
+      busy={release.isPending}
+    />
   );
 }

@@ -1,14 +1,14 @@
-import { Paper, Stack, Text } from '@mantine/core';
 import type { Order } from '@paydesk/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay } from '../../../lib/format';
 import { useFailureText } from '../../../lib/useFailureText';
 import { AppModal } from '../../../ui/AppModal';
-import { FormFooter } from '../../../ui/FormFooter';
+import { Confirmation, type ConfirmationFact } from '../../../ui/Confirmation';
+import { CopyableId } from '../../../ui/CopyableId';
 import { useRetained } from '../../../ui/useRetained';
 import { type OrderActionName, type OrderActionRequest, useOrderAction } from '../api/orderAction';
-import { actionLabelKey, PaymentDetailsCell } from './orderColumns';
+import { actionLabelKey, executorName, PaymentDetailsCell } from './orderColumns';
 
 /**
  * The actions that ask first: send paid (SPEC §2.12, §4), confirm a pay-out and cancel move money for good; take binds
@@ -55,39 +55,42 @@ function ConfirmForm(props: {
   const failureText = useFailureText();
   const send = useOrderAction();
   const [failure, setFailure] = useState<string | null>(null);
-  const { fiat_money: fiat } = request.order;
+  const { order } = request;
+  const { fiat_money: fiat } = order;
+  const amount = `${formatAmountDisplay(fiat.amount)} ${fiat.currency.code}`;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
+  function onConfirm() {
     setFailure(null);
     send.mutate(request, {
-      onSuccess: (order) => onDone(order, request.action),
+      onSuccess: (done) => onDone(done, request.action),
       onError: (error) => setFailure(failureText(error, t('actionFailed'))),
     });
   }
 
+  // What moves and between whom: the order, its amount, the merchant and the executor; for a pay-out the recipient
+  // too, read once more before the executor binds itself to (take) or reports (confirm) paying them.
+  const executor = executorName(order);
+  const facts: ConfirmationFact[] = [
+    { label: t('column.guid'), value: <CopyableId id={order.guid} /> },
+    { label: t('column.amount'), value: amount },
+    { label: t('column.merchant'), value: order.merchant.username },
+    ...(executor ? [{ label: t('column.executor'), value: executor }] : []),
+    ...(order.type === 'pay_out' && request.action !== 'cancel' && order.payment_details
+      ? [{ label: t('column.recipient'), value: <PaymentDetailsCell order={order} /> }]
+      : []),
+  ];
+
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">
-          {t(`confirm.${textKey}.text`, { amount: `${formatAmountDisplay(fiat.amount)} ${fiat.currency.code}` })}
-        </Text>
-        {/* Whom the executor is to pay, read once more before it binds itself to (take) or reports (confirm) it. */}
-        {request.order.type === 'pay_out' && request.action !== 'cancel' && request.order.payment_details && (
-          <Paper withBorder p="sm" aria-label={t('column.recipient')} component="section">
-            <PaymentDetailsCell order={request.order} />
-          </Paper>
-        )}
-        <FormFooter
-          failure={failure}
-          cancelLabel={t('confirm.back')}
-          onCancel={onCancel}
-          submitLabel={t(`confirm.${textKey}.submit`)}
-          busy={send.isPending}
-          submitColor={submitColors[request.action]}
-        />
-      </Stack>
-    </form>
+    <Confirmation
+      facts={facts}
+      effect={t(`confirm.${textKey}.text`, { amount })}
+      onConfirm={onConfirm}
+      failure={failure}
+      cancelLabel={t('confirm.back')}
+      onCancel={onCancel}
+      submitLabel={t(`confirm.${textKey}.submit`)}
+      busy={send.isPending}
+      submitColor={submitColors[request.action]}
+    />
   );
 }

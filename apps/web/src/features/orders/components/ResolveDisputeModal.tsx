@@ -1,12 +1,12 @@
-import { Stack, Text } from '@mantine/core';
 import { type Dispute, disputeStatusUpdateSchema } from '@paydesk/contract';
-import type { FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmountDisplay, shortenId } from '../../../lib/format';
 import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
+import { Confirmation, type ConfirmationFact } from '../../../ui/Confirmation';
+import { CopyableId } from '../../../ui/CopyableId';
 import { DecimalInput } from '../../../ui/DecimalInput';
-import { FormFooter } from '../../../ui/FormFooter';
 import { useRetained } from '../../../ui/useRetained';
 import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import { useTranslateIssue } from './useTranslateIssue';
@@ -60,33 +60,41 @@ function ResolveForm({
   const { currency } = dispute.fiat_amount;
   const fiat = `${formatAmountDisplay(dispute.fiat_amount.amount)} ${currency.code}`;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
+  async function onConfirm() {
     const resolved = await submit((checked) => send.mutateAsync({ dispute, change: checked }));
     if (resolved) onDone(resolved);
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t('appeals.resolve.text', { order: shortenId(dispute.order_uuid) })}</Text>
-        <DecimalInput
-          label={t('appeals.resolve.amount', { currency: currency.code })}
-          description={t('appeals.resolve.amountHint', { amount: fiat })}
-          placeholder={formatAmountDisplay(dispute.fiat_amount.amount)}
-          decimalScale={2}
-          {...form.getInputProps('fiat_amount')}
-          data-autofocus
-        />
-        <FormFooter
-          failure={failure}
-          cancelLabel={t('appeals.resolve.back')}
-          onCancel={onClose}
-          submitLabel={t('appeals.resolve.submit')}
-          busy={send.isPending}
-        />
-      </Stack>
-    </form>
+    <Confirmation
+      facts={disputeFacts(dispute, t)}
+      effect={t('appeals.resolve.text', { order: shortenId(dispute.order_uuid) })}
+      onConfirm={onConfirm}
+      failure={failure}
+      cancelLabel={t('appeals.resolve.back')}
+      onCancel={onClose}
+      submitLabel={t('appeals.resolve.submit')}
+      busy={send.isPending}
+    >
+      <DecimalInput
+        label={t('appeals.resolve.amount', { currency: currency.code })}
+        description={t('appeals.resolve.amountHint', { amount: fiat })}
+        placeholder={formatAmountDisplay(dispute.fiat_amount.amount)}
+        decimalScale={2}
+        {...form.getInputProps('fiat_amount')}
+        data-autofocus
+      />
+    </Confirmation>
   );
+}
+
+/** What a decision on an appeal moves and between whom: the order, its amount, the merchant and the executor. */
+export function disputeFacts(dispute: Dispute, t: TFunction): ConfirmationFact[] {
+  const { amount, currency } = dispute.fiat_amount;
+  return [
+    { label: t('column.guid'), value: <CopyableId id={dispute.order_uuid} /> },
+    { label: t('column.amount'), value: `${formatAmountDisplay(amount)} ${currency.code}` },
+    { label: t('column.merchant'), value: dispute.merchant.username },
+    ...(dispute.executor ? [{ label: t('column.executor'), value: dispute.executor.username }] : []),
+  ];
 }

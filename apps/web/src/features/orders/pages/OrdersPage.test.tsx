@@ -221,7 +221,10 @@ describe('order actions', () => {
     await user.click(within(row).getByRole('button', { name: 'Take order 01a2…00c2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take the pay-out?' });
     expect(within(dialog).getByText(/You take the pay-out of 3000 RUB/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('region', { name: 'Recipient' })).toHaveTextContent('ANNA SMIRNOVA');
+    expect(within(dialog).getByRole('rowheader', { name: 'Recipient' }).nextElementSibling).toHaveTextContent(
+      'ANNA SMIRNOVA',
+    );
+    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('3000 RUB');
     expect(posts(calls)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Take' }));
     expect(await screen.findByText('Order 01a2…00c2 is yours: pay the recipient, then confirm')).toBeInTheDocument();

@@ -30,3 +30,12 @@ export function usePaymentsList(type: PaymentType, params: ListParams) {
   // Status titles, currency names and filter options come in the request's language: a language switch reloads them.
   return useQuery(paymentsListQuery(type, params, useRequestLanguage()));
 }
+
+/** The withdrawals waiting on moderation: one row is asked for, the page's total is the count. */
+const waitingParams: ListParams = { page: 1, count: 1, filters: { status: 'moderation' } };
+
+/** How many withdrawals wait for an admin's decision (the Withdrawals tab shows it); reloads with every money change. */
+export function useWaitingWithdrawals(enabled: boolean): number | undefined {
+  const query = useQuery({ ...paymentsListQuery('withdraw', waitingParams, useRequestLanguage()), enabled });
+  return query.data?.context.pagination.total_count;
+}

@@ -3,25 +3,25 @@ import { notifications } from '@mantine/notifications';
 import { lazySchema, type Payment, type PaymentType, paymentListQuerySchema } from '@paydesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { ListTable } from '../../../ui/ListTable';
 import { useUrlListParams } from '../../../ui/useListParams';
-import { useAcceptPayment } from '../api/acceptPayment';
 import { paymentListPath, paymentListQueryParams, usePaymentsList } from '../api/listPayments';
+import { AcceptPaymentModal } from './AcceptPaymentModal';
 import { paymentColumns } from './paymentColumns';
 import { RejectPaymentModal } from './RejectPaymentModal';
 import { ReportSentModal } from './ReportSentModal';
 
-type Dialog = { kind: 'reject'; payment: Payment } | { kind: 'sent'; payment: Payment };
+type Dialog = { kind: 'accept' | 'reject' | 'sent'; payment: Payment };
 
 /** What the address may set: the type is the tab's. */
 const urlSchema = lazySchema(() => paymentListQuerySchema.omit({ 'filter[type]': true }));
 
 /**
  * One tab of /pay (SPEC §2.13): the server's filters, the tab's columns and pagination. On withdrawals an admin
- * accepts what waits on moderation, rejects what is not sent yet and reports the on-chain send; the list reloads
- * after each and a toast says what happened. The page, its size and the filters are kept in the address; the list
+ * accepts what waits on moderation, rejects what is not sent yet and reports the on-chain send, each after a
+ * confirmation that restates the owner, sum, network and address; the list reloads after each and a toast says what
+ * happened. The page, its size and the filters are kept in the address; the list
  * exports as CSV as it is filtered, for whoever may read it.
  */
 export function PaymentListView(props: { type: PaymentType; mayModerate: boolean; mayExport: boolean }) {
@@ -29,12 +29,10 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
   const { t } = useTranslation('payments');
   const list = useUrlListParams(urlSchema);
   const payments = usePaymentsList(type, list.params);
-  const accept = useAcceptPayment();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const paymentOf = (kind: Dialog['kind']) => (dialog?.kind === kind ? dialog.payment : null);
 
-  const accepting = accept.isPending ? (accept.variables ?? null) : null;
   const columns = useMemo(
     () =>
       paymentColumns(
@@ -43,29 +41,15 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
         !mayModerate
           ? null
           : {
-              onAccept: (payment) =>
-                accept.mutate(payment.guid, {
-                  onSuccess: (accepted) =>
-                    notifications.show({
-                      color: 'teal',
-                      message: t('toast.accepted', { username: accepted.payable.username }),
-                    }),
-                  onError: (error) =>
-                    notifications.show({
-                      color: 'red',
-                      title: t('toast.acceptFailed'),
-                      message: isApiError(error) && error.localizedMessage ? error.localizedMessage : t('saveFailed'),
-                    }),
-                }),
+              onAccept: (payment) => setDialog({ kind: 'accept', payment }),
               onReject: (payment) => setDialog({ kind: 'reject', payment }),
               onSent: (payment) => setDialog({ kind: 'sent', payment }),
-              accepting,
             },
       ),
-    [type, t, accept.mutate, accepting, mayModerate],
+    [type, t, mayModerate],
   );
 
-  function decided(key: 'toast.rejected' | 'toast.sent', payment: Payment) {
+  function decided(key: 'toast.accepted' | 'toast.rejected' | 'toast.sent', payment: Payment) {
     notifications.show({ color: 'teal', message: t(key, { username: payment.payable.username }) });
     close();
   }
@@ -84,7 +68,12 @@ export function PaymentListView(props: { type: PaymentType; mayModerate: boolean
         columns={columns}
         rowKey={(payment) => payment.guid}
         emptyMessage={t(`empty.${type}`)}
-        minWidthPx={type === 'withdraw' ? 1080 : 1100}
+        minWidthPx={type === 'withdraw' ? 1200 : 1100}
+      />
+      <AcceptPaymentModal
+        payment={paymentOf('accept')}
+        onClose={close}
+        onAccepted={(payment) => decided('toast.accepted', payment)}
       />
       <RejectPaymentModal
         payment={paymentOf('reject')}

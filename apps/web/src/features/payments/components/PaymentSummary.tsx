@@ -1,34 +1,34 @@
-import { Table } from '@mantine/core';
 import type { Payment } from '@paydesk/contract';
-import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../ui/Amount';
+import { type ConfirmationFact, ConfirmationFacts } from '../../../ui/Confirmation';
 import { CopyableText } from '../../../ui/CopyableText';
 import { StatusBadge } from '../../../ui/StatusBadge';
 
-/** What the operator decides about: owner, sum, destination and, for a merchant withdrawal, the paying trader. */
+/**
+ * What the operator decides about: owner, sum, status, and for a withdrawal the network and the full address it goes
+ * to, and for a merchant withdrawal the paying trader.
+ */
+export function paymentFacts(payment: Payment, t: TFunction): ConfirmationFact[] {
+  const facts: ConfirmationFact[] = [
+    { label: t('summary.owner'), value: payment.payable.username },
+    { label: t('summary.sum'), value: <Amount amount={payment.money.amount} currency={payment.money.currency.code} /> },
+    {
+      label: t('summary.status'),
+      value: <StatusBadge slug={payment.status.slug} label={payment.status.title} kind="payment" />,
+    },
+  ];
+  if (payment.address) {
+    // The platform's wallets are USDT on TRON (TRC-20): the only network a withdrawal goes out on.
+    facts.push({ label: t('summary.network'), value: t('summary.tron') });
+    facts.push({ label: t('summary.address'), value: <CopyableText value={payment.address} /> });
+  }
+  if (payment.trader) facts.push({ label: t('summary.trader'), value: payment.trader.username });
+  return facts;
+}
+
 export function PaymentSummary({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payments');
-  const rows: [string, ReactNode][] = [
-    [t('summary.owner'), payment.payable.username],
-    [t('summary.sum'), <Amount key="sum" amount={payment.money.amount} currency={payment.money.currency.code} />],
-    [
-      t('summary.status'),
-      <StatusBadge key="status" slug={payment.status.slug} label={payment.status.title} kind="payment" />,
-    ],
-  ];
-  if (payment.address) rows.push([t('summary.address'), <CopyableText key="address" value={payment.address} />]);
-  if (payment.trader) rows.push([t('summary.trader'), payment.trader.username]);
-  return (
-    <Table variant="vertical" layout="fixed" withTableBorder>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={130}>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <ConfirmationFacts facts={paymentFacts(payment, t)} />;
 }

@@ -1,13 +1,12 @@
-import { Stack, Text, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { type Payment, withdrawalRejectSchema } from '@paydesk/contract';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/useContractForm';
 import { AppModal } from '../../../ui/AppModal';
-import { FormFooter } from '../../../ui/FormFooter';
+import { Confirmation } from '../../../ui/Confirmation';
 import { useRetained } from '../../../ui/useRetained';
 import { useRejectPayment } from '../api/rejectPayment';
-import { PaymentSummary } from './PaymentSummary';
+import { paymentFacts } from './PaymentSummary';
 
 export interface RejectPaymentModalProps {
   payment: Payment | null;
@@ -43,28 +42,24 @@ function RejectForm({
     { translate: t, fallback: t('saveFailed') },
   );
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reject.isPending) return;
+  async function onConfirm() {
     const rejected = await submit((data) => reject.mutateAsync({ id: payment.guid, comment: data.comment }));
     if (rejected) onRejected(rejected);
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <PaymentSummary payment={payment} />
-        <Text size="sm">{t('reject.text')}</Text>
-        <Textarea label={t('reject.comment')} required rows={3} {...form.getInputProps('comment')} data-autofocus />
-        <FormFooter
-          failure={failure}
-          cancelLabel={t('cancel')}
-          onCancel={onCancel}
-          submitLabel={t('reject.submit')}
-          busy={reject.isPending}
-          submitColor="red"
-        />
-      </Stack>
-    </form>
+    <Confirmation
+      facts={paymentFacts(payment, t)}
+      effect={t('reject.text')}
+      onConfirm={onConfirm}
+      failure={failure}
+      cancelLabel={t('cancel')}
+      onCancel={onCancel}
+      submitLabel={t('reject.submit')}
+      busy={reject.isPending}
+      submitColor="red"
+    >
+      <Textarea label={t('reject.comment')} required rows={3} {...form.getInputProps('comment')} data-autofocus />
+    </Confirmation>
   );
 }

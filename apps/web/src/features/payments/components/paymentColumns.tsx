@@ -14,8 +14,6 @@ export interface PaymentRowActions {
   onAccept: (payment: Payment) => void;
   onReject: (payment: Payment) => void;
   onSent: (payment: Payment) => void;
-  /** The payment whose accept call is in flight; its button shows a loader. */
-  accepting: string | null;
 }
 
 /** What a withdrawal allows (SPEC §2.13, §4): accept on moderation, reject until sent, report sent once approved. */
@@ -98,14 +96,7 @@ function RowActions({ payment, actions, t }: { payment: Payment; actions: Paymen
   return (
     <Group gap={4} wrap="nowrap">
       {canAccept(payment) && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="teal"
-          loading={actions.accepting === payment.guid}
-          disabled={actions.accepting !== null && actions.accepting !== payment.guid}
-          onClick={() => actions.onAccept(payment)}
-        >
+        <Button size="compact-sm" variant="light" color="teal" onClick={() => actions.onAccept(payment)}>
           {t('actions.accept')}
         </Button>
       )}
@@ -190,6 +181,8 @@ export function paymentColumns(
     guid,
     owner,
     sum,
+    // Where the money goes, shortened and copyable; the confirmation shows it in full.
+    { key: 'address', title: t('column.address'), render: (payment) => <Id id={payment.address} /> },
     // The date under the status, as the order lists show it: Accept and Reject fit a 1440 px screen.
     { ...status, title: t('column.statusDate'), render: (payment) => <Status payment={payment} t={t} withDate /> },
     {

@@ -24,16 +24,25 @@ type Routes = Parameters<typeof mockApi>[0];
  */
 function servePayments(lists: Record<string, Payment[]>, extra: Routes = {}, user = users.root) {
   const queries: URLSearchParams[] = [];
+  /** The Withdrawals tab's count of those on moderation, asked for apart from the lists. */
+  const waitingQueries: URLSearchParams[] = [];
   const api = mockApi({
     'GET /user/current': envelope({ data: user }),
     'GET /transaction': () => {
       const url = new URL(String(api.fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+      const items = lists[url.searchParams.get('filter[type]') ?? ''] ?? [];
+      const status = url.searchParams.get('filter[status]');
+      if (status === 'moderation' && url.searchParams.get('count') === '1') {
+        waitingQueries.push(url.searchParams);
+        const waiting = items.filter((item) => item.status.slug === status);
+        return envelope({ ...listOf(waiting.slice(0, 1)), context: { ...listOf(waiting).context } });
+      }
       queries.push(url.searchParams);
-      return envelope(listOf(lists[url.searchParams.get('filter[type]') ?? ''] ?? []));
+      return envelope(listOf(items));
     },
     ...extra,
   });
-  return { ...api, queries };
+  return { ...api, queries, waitingQueries };
 }
 
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST');
@@ -94,10 +103,22 @@ describe('payments list', () => {
     const user = userEvent.setup();
 
     await screen.findByText('No deposits to display');
-    await user.click(screen.getByRole('tab', { name: 'Withdrawals' }));
+    await user.click(screen.getByRole('tab', { name: /^Withdrawals/ }));
     const moderation = await rowWith('01a2…00b1');
     expect(queries.map((query) => query.get('filter[type]'))).toEqual(['deposit', 'withdraw']);
-    expect(headers()).toEqual(['ID', 'Owner', 'Sum', 'Status, date', 'Transaction ID', 'Balance', 'Type', 'Actions']);
+    expect(headers()).toEqual([
+      'ID',
+      'Owner',
+      'Sum',
+      'Address',
+      'Status, date',
+      'Transaction ID',
+      'Balance',
+      'Type',
+      'Actions',
+    ]);
+    // Where the money goes, shortened, with the whole address on hover and in the copy button.
+    expect(within(moderation).getByText('TMVQ…K2HC')).toHaveAttribute('title', 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC');
 
     // The action buttons by their text; the copy buttons are icons without one.
     const buttons = (row: HTMLElement) =>
@@ -106,7 +127,7 @@ describe('payments list', () => {
         .map((button) => button.textContent)
         .filter(Boolean);
     expect(buttons(moderation)).toEqual(['Accept', 'Reject']);
-    expect(within(moderation).getAllByRole('cell')[4]).toHaveTextContent('—');
+    expect(within(moderation).getAllByRole('cell')[5]).toHaveTextContent('—');
     expect(moderation).toHaveTextContent('Balance before: 6200 USDTBalance after: 5000 USDT');
 
     const sending = await rowWith('01a2…00b2');
@@ -126,7 +147,7 @@ describe('payments list', () => {
     expect(refused).toHaveTextContent('Reason: Address on a sanctions list');
   });
 
-  it('accepts a withdrawal on moderation, then reloads the list and says so', async () => {
+  it('accepts a withdrawal only after a confirmation that restates owner, sum, network and full address', async () => {
     const lists: Record<string, Payment[]> = { withdraw: [moderated] };
     const accepted = { ...moderated, status: { slug: 'pending', title: 'Sending' } };
     const { calls } = servePayments(lists, {
@@ -141,6 +162,21 @@ describe('payments list', () => {
     const row = await rowWith('01a2…00b1');
     const loadsBefore = listCalls(calls).length;
     await user.click(within(row).getByRole('button', { name: 'Accept' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Accept withdrawal' });
+    // Nothing is sent by opening it, nor by going back.
+    expect(posts(calls)).toEqual([]);
+    const fact = (label: string) => within(dialog).getByRole('rowheader', { name: label }).nextElementSibling;
+    expect(fact('Owner')).toHaveTextContent('merchant');
+    expect(fact('Sum')).toHaveTextContent('1200 USDT');
+    expect(fact('Network')).toHaveTextContent('TRON (TRC-20)');
+    expect(fact('Address')).toHaveTextContent('TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts(calls)).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: 'Accept' }));
+    dialog = await screen.findByRole('dialog', { name: 'Accept withdrawal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept withdrawal' }));
 
     expect(await screen.findByText('Withdrawal of merchant accepted')).toBeInTheDocument();
     expect(posts(calls).map((call) => call.path)).toEqual([`/transaction/${moderated.guid}/accept`]);
@@ -150,7 +186,7 @@ describe('payments list', () => {
     expect(listCalls(calls).length).toBeGreaterThan(loadsBefore);
   });
 
-  it('says in a red toast why an accept failed', async () => {
+  it("says in the confirmation, in the server's words, why an accept failed", async () => {
     servePayments(
       { withdraw: [moderated] },
       {
@@ -165,8 +201,57 @@ describe('payments list', () => {
     const user = userEvent.setup();
 
     await user.click(within(await rowWith('01a2…00b1')).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Could not accept the withdrawal')).toBeInTheDocument();
-    expect(screen.getByText('This conflicts with the current state. Reload and try again.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Accept withdrawal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept withdrawal' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This conflicts with the current state. Reload and try again.',
+    );
+  });
+
+  it('names for a merchant withdrawal the trader who sends it', async () => {
+    const viaTrader = { ...merchantWithdrawal, status: { slug: 'moderation', title: 'On moderation' } };
+    servePayments({ withdraw: [viaTrader] });
+    renderApp('/pay?tab=withdraw');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowWith('01a2…00b3')).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept withdrawal' });
+    expect(dialog).toHaveTextContent('Paid out bytrader');
+    expect(dialog).toHaveTextContent('trader sends the sum to the address above on TRON');
+  });
+
+  it('shows on the Withdrawals tab how many wait for a decision', async () => {
+    const { waitingQueries } = servePayments({
+      withdraw: [moderated, pending, { ...moderated, guid: '01a201f1-0000-7000-8000-0000000000b9' }],
+    });
+    renderApp('/pay');
+
+    expect(await screen.findByRole('tab', { name: 'Withdrawals 2 waiting' })).toBeInTheDocument();
+    expect(waitingQueries[0]?.get('filter[type]')).toBe('withdraw');
+    expect(waitingQueries[0]?.get('filter[status]')).toBe('moderation');
+  });
+
+  it('says the count in Russian', async () => {
+    await prepareI18n('ru');
+    servePayments({ withdraw: [moderated] });
+    renderApp('/pay');
+    expect(await screen.findByRole('tab', { name: 'Выводы ждут: 1' })).toBeInTheDocument();
+  });
+
+  it('shows no count when nothing waits', async () => {
+    const { waitingQueries } = servePayments({ withdraw: [pending] });
+    renderApp('/pay');
+    await screen.findByText('No deposits to display');
+    await waitFor(() => expect(waitingQueries).toHaveLength(1));
+    expect(screen.getByRole('tab', { name: 'Withdrawals' })).toBeInTheDocument();
+  });
+
+  it('asks a support admin, who decides nothing, for no count', async () => {
+    const support = servePayments({ withdraw: [moderated] }, {}, users.support);
+    renderApp('/pay');
+    await screen.findByText('No deposits to display');
+    expect(support.waitingQueries).toEqual([]);
+    expect(screen.getByRole('tab', { name: 'Withdrawals' })).toBeInTheDocument();
   });
 
   it('shows the Russian empty message of the withdrawal tab', async () => {

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Badge, Button, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { can, paymentTypes } from '@paydesk/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ScreenTabs } from '../../../ui/ScreenTabs';
 import { useUrlTab } from '../../../ui/useUrlTab';
+import { useWaitingWithdrawals } from '../api/listPayments';
 import { CreditDepositModal } from '../components/CreditDepositModal';
 import { PaymentListView } from '../components/PaymentListView';
 
@@ -24,6 +25,19 @@ export function PaymentsPage() {
   // A support admin sees the payments but moves no money (DESIGN §5).
   const mayModerate = subject !== null && can(subject, 'payments.moderate');
   const mayExport = subject !== null && can(subject, 'payments.read');
+  const waiting = useWaitingWithdrawals(mayModerate);
+  const tabLabel = (type: (typeof paymentTypes)[number]) =>
+    type === 'withdraw' && waiting !== undefined && waiting > 0 ? (
+      <Group gap={6} wrap="nowrap" component="span">
+        {t('tab.withdraw')}
+        <Badge size="sm" variant="filled" circle={waiting < 10} aria-hidden>
+          {waiting}
+        </Badge>
+        <VisuallyHidden>{t('tab.waiting', { count: waiting })}</VisuallyHidden>
+      </Group>
+    ) : (
+      t(`tab.${type}`)
+    );
 
   return (
     <Stack gap="md">
@@ -38,7 +52,7 @@ export function PaymentsPage() {
         tabs={paymentTypes}
         value={tab}
         onChange={setTab}
-        label={(type) => t(`tab.${type}`)}
+        label={tabLabel}
         panel={(type) => <PaymentListView type={type} mayModerate={mayModerate} mayExport={mayExport} />}
       />
       {mayCredit && <CreditDepositModal opened={crediting} onClose={() => setCrediting(false)} />}
