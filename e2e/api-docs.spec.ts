@@ -98,6 +98,7 @@ test('the reference follows the language and the dark theme', async ({ page }) =
 test('an admin is refused the /api screen', async ({ page }) => {
   await signIn(page, 'root');
   await page.goto('/api');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+  await expect(page).toHaveTitle('Not available for your role · Paydesk');
   await expect(page.getByRole('heading', { name: 'API', level: 1 })).toHaveCount(0);
 });

@@ -78,7 +78,7 @@ test('root creates a flow, adds a trader once, ranks it and sets a manual rate',
 test('a support admin cannot open /potoc, and the server refuses it the flows', async ({ page }) => {
   await signIn(page, 'support');
   await page.goto('/potoc');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flows', level: 1 })).toHaveCount(0);
   const response = await page.request.get('/api/inner/flow');
   expect(response.status()).toBe(403);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type DemoUser, mainNavigation, signIn } from './support';
+import { type DemoUser, mainNavigation, signIn, signOut } from './support';
 
 /** SPEC §2.2 side menu per role (packages/contract/src/access.ts `menuFor`), §2.11 insurance gate, route guarding. */
 
@@ -8,6 +8,7 @@ const rootMenu = [
   'Users',
   'Active orders',
   'Order history',
+  'Deals',
   'Payments',
   'Statistics',
   'Wallets',
@@ -15,6 +16,7 @@ const rootMenu = [
   'Requisites',
   'Devices',
   'Flows',
+  'Directions',
   'Settings',
 ];
 
@@ -41,6 +43,31 @@ test('the shell has a single, named navigation landmark', async ({ page }) => {
   await signIn(page, 'merchant');
   await expect(mainNavigation(page)).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(1);
+});
+
+test('the admin reaches /deals and /directions from the menu; /api is in the user menu of those who may see it', async ({
+  page,
+}) => {
+  await signIn(page, 'root');
+  const menu = mainNavigation(page);
+  await menu.getByRole('link', { name: 'Deals' }).click();
+  await expect(page).toHaveURL(/\/deals$/);
+  await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
+  await menu.getByRole('link', { name: 'Directions' }).click();
+  await expect(page).toHaveURL(/\/directions$/);
+  await expect(page.getByRole('heading', { name: 'Directions', level: 1 })).toBeVisible();
+  // An admin signs no API requests: no API entry in its user menu.
+  await page.getByRole('button', { name: 'Account root' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'API' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await signOut(page);
+
+  await signIn(page, 'merchant');
+  await page.getByRole('button', { name: 'Account merchant' }).click();
+  await page.getByRole('menuitem', { name: 'API' }).click();
+  await expect(page).toHaveURL(/\/api$/);
+  await expect(page.getByRole('heading', { name: 'API', level: 1 })).toBeVisible();
 });
 
 test('menu links lead to their routes', async ({ page }) => {
@@ -72,7 +99,7 @@ test('trader2 (insurance unpaid) gets no side menu and a blocking insurance moda
 
   // Gated screens are refused even by URL.
   await page.goto('/balance');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
 
   // Signing out is the way past the gate.
@@ -82,12 +109,15 @@ test('trader2 (insurance unpaid) gets no side menu and a blocking insurance moda
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a screen the role may not see shows "Page not found" with a way back to settings', async ({ page }) => {
+test('a screen the role may not see says so, under its own tab title, with a way back to settings', async ({
+  page,
+}) => {
   await signIn(page, 'merchant');
   await page.goto('/users');
 
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByText('This page does not exist, or your account has no access to it.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+  await expect(page.getByText("Users is not open to your account's role.")).toBeVisible();
+  await expect(page).toHaveTitle('Not available for your role · Paydesk');
   // The shell stays: the merchant's own menu, without the refused entry.
   await expect(mainNavigation(page).getByRole('link')).toHaveText(menus.merchant);
 
@@ -101,7 +131,7 @@ test('a support admin is refused the screens denied to the support role', async 
 
   for (const path of ['/users', '/wallets', '/potoc']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
   }
   // The partner systems are read by every admin; a support admin creates and edits none.
   await page.goto('/partners');

@@ -21,6 +21,7 @@ describe('side menu (SPEC §2.2)', () => {
       '/users',
       '/active',
       '/history',
+      '/deals',
       '/pay',
       '/statistics',
       '/wallets',
@@ -28,6 +29,7 @@ describe('side menu (SPEC §2.2)', () => {
       '/requisites',
       '/devices',
       '/potoc',
+      '/directions',
       '/settings',
     ]);
   });

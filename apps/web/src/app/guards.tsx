@@ -6,7 +6,7 @@ import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { isApiError } from '../lib/http';
 import { accessSubjectOf, useCurrentUser } from '../lib/query';
 import { NotAvailableYetPage } from './pages/NotAvailableYetPage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { NotForRolePage } from './pages/NotForRolePage';
 import { PageLoader } from './pages/PageLoader';
 import { pageOf } from './screens';
 
@@ -42,10 +42,10 @@ export function RequireUser() {
   return <Outlet context={shell} />;
 }
 
-/** One screen of the contract: its page if the user's role may see it, else "not found" (DESIGN §6). */
+/** One screen of the contract: its page if the user's role may see it, else "not available for your role". */
 export function ScreenRoute({ screen }: { screen: Screen }) {
   const user = useCurrentUser();
-  if (!user.data || !canSeeScreen(accessSubjectOf(user.data), screen)) return <NotFoundPage />;
+  if (!user.data || !canSeeScreen(accessSubjectOf(user.data), screen)) return <NotForRolePage screen={screen} />;
   const Page = pageOf(screen);
   return Page ? <Page /> : <NotAvailableYetPage screen={screen} />;
 }

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 describe('side menu', () => {
-  it('shows every admin entry to the root admin, in the order of SPEC §2.2', async () => {
+  it('shows every admin entry to the root admin, in the order of SPEC §2.2, with deals and directions', async () => {
     signedInAs(users.root);
     renderApp('/settings');
 
@@ -37,6 +37,7 @@ describe('side menu', () => {
       'Users',
       'Active orders',
       'Order history',
+      'Deals',
       'Payments',
       'Statistics',
       'Wallets',
@@ -44,6 +45,7 @@ describe('side menu', () => {
       'Requisites',
       'Devices',
       'Flows',
+      'Directions',
       'Settings',
     ]);
   });
@@ -191,11 +193,17 @@ describe('routes', () => {
     expect(await screen.findByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/login');
   });
 
-  it('shows "not found" for a route the role may not see', async () => {
+  it('says "not available for your role" for a screen the role may not see, in the page and the tab title', async () => {
     signedInAs(users.merchant);
     renderApp('/users');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
+    expect(
+      screen.getByText("Users is not open to your account's role. The menu lists the screens you can use."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to settings' })).toHaveAttribute('href', '/settings');
+    await waitFor(() => expect(document.title).toBe('Not available for your role · Paydesk'));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
   });
 
   it('gives a screen marked later no page, and says "not available yet" in its place', async () => {

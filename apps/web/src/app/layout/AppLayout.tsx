@@ -1,9 +1,10 @@
 import { Box, Group } from '@mantine/core';
-import { screens, screenTitleKey } from '@paydesk/contract';
+import { type CurrentUser, canSeeScreen, screens, screenTitleKey } from '@paydesk/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { accessSubjectOf, currentUserKey } from '../../lib/query';
 import { LayoutLoader, PageLoader } from '../pages/PageLoader';
 import { clearUserData, useSignOut } from '../session';
 import { Brand, LanguageSwitch, ThemeSwitch } from './HeaderControls';
@@ -27,14 +28,34 @@ export function preloadSignedInShell(): Promise<unknown> {
   return loadSignedInLayout().catch(() => undefined);
 }
 
-function useDocumentTitle(pathname: string) {
+/**
+ * The current user if it is already loaded, followed as the cache changes; unlike a query hook it asks for nothing and
+ * keeps no query alive (signing out empties the cache).
+ */
+function useLoadedUser(): CurrentUser | undefined {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => queryClient.getQueryData<CurrentUser>(currentUserKey),
+  );
+}
+
+/**
+ * The tab's title: the screen's, "not found" for an unknown address, and "not available for your role" for a screen the
+ * signed-in user may not open (read from the current user already loaded; this asks the server for nothing).
+ */
+function useDocumentTitle(pathname: string, publicPage: boolean) {
   // `t` changes with the language, so the title follows a language switch.
   const { t } = useTranslation('app');
+  const user = useLoadedUser();
+  const screen = screens.find((candidate) => candidate.path === pathname);
+  const refused =
+    !publicPage && screen !== undefined && user !== undefined && !canSeeScreen(accessSubjectOf(user), screen);
   useEffect(() => {
-    const screen = screens.find((candidate) => candidate.path === pathname);
-    const title = screen ? t(screenTitleKey(screen)) : t('notFound.title');
+    const title =
+      screen === undefined ? t('notFound.title') : refused ? t('notForRole.title') : t(screenTitleKey(screen));
     document.title = `${title} · ${t('appName')}`;
-  }, [pathname, t]);
+  }, [screen, refused, t]);
 }
 
 /** The header of the public screens: the same bar as the signed-in one, without menu toggles and sign-out. */
@@ -79,7 +100,7 @@ export function AppLayout() {
     if (publicPage) clearUserData(queryClient);
   }, [publicPage, queryClient]);
   const shell = useMemo<ShellContext>(() => ({ signOut }), [signOut]);
-  useDocumentTitle(pathname);
+  useDocumentTitle(pathname, publicPage);
 
   if (publicPage) return <PublicLayout shell={shell} />;
   return (

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/query';
 import { PageLoader } from './PageLoader';
 
-/** An unknown route, or one the user's role may not see (DESIGN §6): a way back, to settings or to sign-in. */
+/** An unknown route: a way back, to settings or to sign-in. (A screen the role may not open says so: NotForRolePage.) */
 export function NotFoundPage() {
   const { t } = useTranslation('app');
   const user = useCurrentUser();

@@ -88,6 +88,6 @@ describe('agent traders', () => {
     mockApi({ 'GET /user/current': envelope({ data: users.root }) });
     renderApp('/agent/traders');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
   });
 });

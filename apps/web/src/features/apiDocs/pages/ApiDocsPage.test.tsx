@@ -88,7 +88,7 @@ describe('/api screen', () => {
     signedInAs(users.root);
     renderApp('/api');
 
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Your API key' })).not.toBeInTheDocument();
   });
 });

@@ -169,7 +169,7 @@ describe('the flows list', () => {
   it('is refused to a support admin', async () => {
     const { calls } = serve({ flows: [shopFlow] }, {}, users.support);
     renderApp('/potoc');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not available for your role' })).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/flow')).toBe(false);
   });
 });
