@@ -1,5 +1,8 @@
 import type { AvailableFilter, Pagination } from '@paydesk/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../lib/viewport';
+import { CardList } from './CardList';
 import { DataTable, type DataTableProps } from './DataTable';
 import { FilterBar } from './FilterBar';
 import { ListPagination } from './ListPagination';
@@ -20,6 +23,11 @@ export interface ListTableProps<Row> extends Omit<DataTableProps<Row>, 'rows' | 
   query: ListQueryState<Row>;
   /** The screen's namespace: its keys name the server's filters and hold its `loadFailed`. */
   namespace: string;
+  /**
+   * On a phone, the rows as cards instead of the table (what one card holds), named by `cardsLabel`. Without it the
+   * table stays on every screen and scrolls sideways.
+   */
+  phoneCards?: { card: (row: Row) => ReactNode; label: string; cardLabel?: (row: Row) => string };
 }
 
 /**
@@ -27,8 +35,9 @@ export interface ListTableProps<Row> extends Omit<DataTableProps<Row>, 'rows' | 
  * list's params where a column is sortable) and the pagination. The rows of the previous page stay while the next
  * one loads.
  */
-export function ListTable<Row>({ list, query, namespace, ...table }: ListTableProps<Row>) {
+export function ListTable<Row>({ list, query, namespace, phoneCards, ...table }: ListTableProps<Row>) {
   const { t } = useTranslation(namespace);
+  const phone = usePhone();
   const filters = useFilterLabels(query.data?.context.available_filters, namespace);
   const pagination = query.data?.context.pagination;
   return (
@@ -37,13 +46,25 @@ export function ListTable<Row>({ list, query, namespace, ...table }: ListTablePr
         <FilterBar filters={filters} initialValues={list.params.filters} onApply={list.setFilters} />
       )}
       <QueryFailure query={query} fallback={t('loadFailed')} />
-      <DataTable
-        {...table}
-        rows={query.data?.items ?? []}
-        loading={query.isFetching}
-        sort={list.params.sort}
-        onSortChange={list.setSort}
-      />
+      {phone && phoneCards ? (
+        <CardList
+          rows={query.data?.items ?? []}
+          rowKey={table.rowKey ?? ((row) => JSON.stringify(row))}
+          card={phoneCards.card}
+          label={phoneCards.label}
+          cardLabel={phoneCards.cardLabel}
+          loading={query.isFetching}
+          emptyMessage={table.emptyMessage}
+        />
+      ) : (
+        <DataTable
+          {...table}
+          rows={query.data?.items ?? []}
+          loading={query.isFetching}
+          sort={list.params.sort}
+          onSortChange={list.setSort}
+        />
+      )}
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}

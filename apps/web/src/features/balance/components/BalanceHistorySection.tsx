@@ -1,9 +1,12 @@
 import { Stack, Title } from '@mantine/core';
+import type { BalanceHistoryRow } from '@paydesk/contract';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
 import { ListTable } from '../../../ui/ListTable';
 import { useListParams } from '../../../ui/useListParams';
 import { useBalanceHistory } from '../api/listBalanceHistory';
+import { BalanceHistoryCard } from './BalanceHistoryCard';
 import { historyColumns } from './historyColumns';
 
 /**
@@ -27,6 +30,15 @@ export function BalanceHistorySection() {
   }, [nextCursor, shownPage, scope]);
   const titleId = useId();
   const columns = useMemo(() => historyColumns(t), [t]);
+  const phoneCards = useMemo(
+    () => ({
+      label: t('history.title'),
+      cardLabel: (row: BalanceHistoryRow) =>
+        t('history.cardLabel', { type: row.type.title, date: formatDateTime(row.date) }),
+      card: (row: BalanceHistoryRow) => <BalanceHistoryCard row={row} />,
+    }),
+    [t],
+  );
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
@@ -41,6 +53,7 @@ export function BalanceHistorySection() {
         rowKey={(row) => row.guid}
         emptyMessage={t('history.empty')}
         minWidthPx={1080}
+        phoneCards={phoneCards}
       />
     </Stack>
   );

@@ -25,10 +25,10 @@ function Action({ row }: { row: BalanceHistoryRow }) {
   );
 }
 
-function SignedAmount({ row }: { row: BalanceHistoryRow }) {
+export function SignedAmount({ row, size = 'sm' }: { row: BalanceHistoryRow; size?: 'sm' | 'lg' }) {
   const credit = isCredit(row);
   return (
-    <Text component="span" size="sm" fw={600} c={credit ? 'green' : 'red'} style={{ whiteSpace: 'nowrap' }}>
+    <Text component="span" size={size} fw={600} c={credit ? 'green' : 'red'} style={{ whiteSpace: 'nowrap' }}>
       {credit ? '+' : '−'}
       <Amount amount={row.money.amount} currency={row.money.currency.code} />
     </Text>
@@ -50,8 +50,10 @@ function SignedPart({ amount, currency }: { amount: string; currency: string }) 
  * The event's parts (issue 21): what moved on each of the user's accounts and why — a settlement's hold taken and
  * reward paid — and the order it belongs to. A single part that is the row itself adds nothing and is not repeated.
  */
-function Details({ row, t }: { row: BalanceHistoryRow; t: Translate }) {
+export function Details({ row, t, wrap = false }: { row: BalanceHistoryRow; t: Translate; wrap?: boolean }) {
   const parts = row.parts.length > 1 ? row.parts : [];
+  // On a phone's card a part's amount goes under its name rather than past the card's edge.
+  const line = wrap ? undefined : ({ whiteSpace: 'nowrap' } as const);
   return (
     <Stack gap={2}>
       {row.order_guid && (
@@ -60,8 +62,8 @@ function Details({ row, t }: { row: BalanceHistoryRow; t: Translate }) {
         </Text>
       )}
       {parts.map((part) => (
-        <Group key={`${part.account.slug}:${part.type.slug}:${part.amount}`} gap={6} wrap="nowrap">
-          <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        <Group key={`${part.account.slug}:${part.type.slug}:${part.amount}`} gap={6} wrap={wrap ? 'wrap' : 'nowrap'}>
+          <Text size="xs" style={line}>
             {t('history.part', { type: part.type.title, account: part.account.title })}
           </Text>
           <SignedPart amount={part.amount} currency={row.money.currency.code} />

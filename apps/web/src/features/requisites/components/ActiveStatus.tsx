@@ -1,10 +1,11 @@
-import { Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { Requisite } from '@paydesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailureText } from '../../../lib/useFailureText';
 import { OnlineDot } from '../../../ui/OnlineDot';
 import { SingleSelect } from '../../../ui/SingleSelect';
+import { Toggle } from '../../../ui/Toggle';
 import { useToasts } from '../../../ui/useToasts';
 import { useUpdateRequisite } from '../api/updateRequisite';
 
@@ -18,10 +19,10 @@ export function ActiveDot({ active }: { active: boolean }) {
 }
 
 /**
- * The admin's active/inactive dropdown (SPEC §2.14, §4 Requisite): the choice shows at once and is sent alone as
- * `{ is_active }`; when the update fails the dropdown goes back to what it was and a toast says why.
+ * A requisite's `is_active` as the user changes it: the choice shows at once and is sent alone as `{ is_active }`;
+ * when the update fails it goes back to what it was and a toast says why. A reloaded row is the truth again.
  */
-export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
+function useActiveChoice(requisite: Requisite) {
   const { t } = useTranslation('requisites');
   const failureText = useFailureText();
   const update = useUpdateRequisite();
@@ -34,9 +35,8 @@ export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
     setShown(requisite.is_active);
   }
 
-  function choose(value: string | null) {
-    const next = value === activeValue;
-    if (value === null || next === shown) return;
+  function choose(next: boolean) {
+    if (next === shown) return;
     const previous = shown;
     setShown(next);
     update.mutate(
@@ -52,6 +52,13 @@ export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
     );
   }
 
+  return { shown, choose, pending: update.isPending };
+}
+
+/** The admin's active/inactive dropdown (SPEC §2.14, §4 Requisite), reverting when the update fails. */
+export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
+  const { t } = useTranslation('requisites');
+  const { shown, choose, pending } = useActiveChoice(requisite);
   return (
     <Group gap={6} wrap="nowrap">
       <ActiveDot active={shown} />
@@ -62,11 +69,35 @@ export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
           { value: inactiveValue, label: t('status.inactive') },
         ]}
         value={shown ? activeValue : inactiveValue}
-        onChange={choose}
+        onChange={(value) => value !== null && choose(value === activeValue)}
         allowDeselect={false}
-        disabled={update.isPending}
+        disabled={pending}
         size="xs"
         w={130}
+      />
+    </Group>
+  );
+}
+
+/**
+ * The on/off switch of a requisite's card on a phone (issue 32): the same change as the admin's dropdown, one thumb's
+ * reach from the requisite's name, labelled with its state in words.
+ */
+export function ActiveSwitch({ requisite }: { requisite: Requisite }) {
+  const { t } = useTranslation('requisites');
+  const { shown, choose, pending } = useActiveChoice(requisite);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {/* The switch says its state to assistive technology itself; the word is for the eye. */}
+      <Text size="sm" c={shown ? undefined : 'dimmed'} aria-hidden>
+        {shown ? t('status.active') : t('status.inactive')}
+      </Text>
+      <Toggle
+        size="md"
+        checked={shown}
+        onChange={choose}
+        disabled={pending}
+        aria-label={t('status.switch', { name: requisite.name })}
       />
     </Group>
   );

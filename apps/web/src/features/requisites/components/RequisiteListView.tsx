@@ -10,10 +10,11 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { toListQuery, useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { type RequisiteScope, requisiteListPaths, useRequisitesList } from '../api/listRequisites';
+import { RequisiteCard } from './RequisiteCard';
 import { RequisiteDetailsModal } from './RequisiteDetailsModal';
 import { RequisiteFormModal } from './RequisiteFormModal';
 import { RestrictionsModal, type RestrictionsTarget } from './RestrictionsModal';
-import { requisiteColumns } from './requisiteColumns';
+import { type RequisiteRowActions, requisiteColumns } from './requisiteColumns';
 
 type Dialog =
   | { kind: 'create' }
@@ -39,19 +40,22 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
   const requisiteOf = (kind: 'edit' | 'details') =>
     dialog?.kind === kind && 'requisite' in dialog ? dialog.requisite : null;
 
-  const columns = useMemo(
-    () =>
-      requisiteColumns(
-        t,
-        {
-          onDetails: (requisite) => setDialog({ kind: 'details', requisite }),
-          onEdit: (requisite) => setDialog({ kind: 'edit', requisite }),
-          onRestrictions: (requisite, readOnly) => setDialog({ kind: 'restrictions', target: { requisite, readOnly } }),
-        },
-        { showOwner: scope === 'all', mayWrite, activeSelect: scope === 'all' },
-      ),
-    [t, scope, mayWrite],
-  );
+  const { columns, phoneCards } = useMemo(() => {
+    const actions: RequisiteRowActions = {
+      onDetails: (requisite) => setDialog({ kind: 'details', requisite }),
+      onEdit: (requisite) => setDialog({ kind: 'edit', requisite }),
+      onRestrictions: (requisite, readOnly) => setDialog({ kind: 'restrictions', target: { requisite, readOnly } }),
+    };
+    const options = { showOwner: scope === 'all', mayWrite, activeSelect: scope === 'all' };
+    return {
+      columns: requisiteColumns(t, actions, options),
+      phoneCards: {
+        label: t('title'),
+        cardLabel: (requisite: Requisite) => t('card', { name: requisite.name }),
+        card: (requisite: Requisite) => <RequisiteCard requisite={requisite} actions={actions} options={options} />,
+      },
+    };
+  }, [t, scope, mayWrite]);
 
   function onSaved(requisite: Requisite, created: boolean) {
     toasts.done(t(created ? 'toast.created' : 'toast.updated', { name: requisite.name }));
@@ -78,6 +82,7 @@ export function RequisiteListView({ scope }: { scope: RequisiteScope }) {
         rowKey={(requisite) => requisite.id}
         emptyMessage={t('empty')}
         minWidthPx={scope === 'all' ? 1150 : 1000}
+        phoneCards={scope === 'own' ? phoneCards : undefined}
       />
 
       {mayWrite && (

@@ -62,7 +62,7 @@ function ActivityCell(props: { requisite: Requisite; actions: RequisiteRowAction
   );
 }
 
-function PaymentCell({ requisite }: { requisite: Requisite }) {
+export function PaymentCell({ requisite }: { requisite: Requisite }) {
   return (
     <Group gap="xs" wrap="nowrap">
       {/* The bank's logo only decorates its name, which follows. */}
@@ -77,11 +77,12 @@ function PaymentCell({ requisite }: { requisite: Requisite }) {
   );
 }
 
-function AttributesCell({ requisite }: { requisite: Requisite }) {
+/** The payment details, one a line; `wrap` lets a long one break on a phone's card instead of running off it. */
+export function AttributesCell({ requisite, wrap = false }: { requisite: Requisite; wrap?: boolean }) {
   return (
     <Stack gap={0}>
       {labelledAttributes(requisite).map(({ field, label, value }) => (
-        <Text key={field} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Text key={field} size="sm" style={wrap ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}>
           <Text span c="dimmed" inherit>
             {label}:
           </Text>{' '}

@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { accessSubjectOf, useCurrentUser } from '../../../lib/query';
+import { ActiveOrdersLink } from '../components/ActiveOrdersLink';
 import { ApiKeyCard } from '../components/ApiKeyCard';
 import { FeesCard } from '../components/FeesCard';
 import { InsuranceGateModal } from '../components/InsuranceGateModal';
@@ -90,6 +91,7 @@ export function SettingsPage() {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
+      <ActiveOrdersLink enabled={can(accessSubjectOf(user), 'orders.trader')} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
         {intoColumns(sectionsFor(user)).map((column, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the two columns are fixed positions.

@@ -3,6 +3,7 @@ import type { Terminal, TerminalNotification } from '@paydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
+import { usePhone } from '../../../lib/viewport';
 import { Amount } from '../../../ui/Amount';
 import { ItemModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
@@ -10,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../ui/useListParams';
 import { useTerminalNotifications } from '../api/listTerminalNotifications';
+import { NotificationCards } from './NotificationCards';
 
 export interface NotificationsModalProps {
   /** The terminal whose bank messages are shown; null when the modal is closed. */
@@ -97,22 +99,29 @@ function NotificationsTable({ guid }: { guid: string }) {
   const messages = useTerminalNotifications(guid, list.params);
   const columns = useMemo(() => notificationColumns(t), [t]);
   const pagination = messages.isError ? undefined : messages.data?.context.pagination;
+  const rows = messages.isError ? [] : (messages.data?.items ?? []);
+  const emptyMessage = messages.isError ? t('notifications.someProblems') : t('notifications.empty');
+  const phone = usePhone();
   // The table is wider than the modal: a bordered, padded box of its own keeps its first and last columns off the
   // modal's edge and shows where it scrolls.
   return (
     <Stack gap="sm">
-      <Paper withBorder radius="sm" px="sm" py="xs">
-        <DataTable
-          columns={columns}
-          rows={messages.isError ? [] : (messages.data?.items ?? [])}
-          rowKey={(message) => message.id}
-          loading={messages.isFetching}
-          emptyMessage={messages.isError ? t('notifications.someProblems') : t('notifications.empty')}
-          caption={t('notifications.table')}
-          scrollRegionLabel={t('notifications.table')}
-          minWidthPx={1300}
-        />
-      </Paper>
+      {phone ? (
+        <NotificationCards messages={rows} loading={messages.isFetching} emptyMessage={emptyMessage} />
+      ) : (
+        <Paper withBorder radius="sm" px="sm" py="xs">
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(message) => message.id}
+            loading={messages.isFetching}
+            emptyMessage={emptyMessage}
+            caption={t('notifications.table')}
+            scrollRegionLabel={t('notifications.table')}
+            minWidthPx={1300}
+          />
+        </Paper>
+      )}
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}
