@@ -457,7 +457,7 @@ for (const run of runs) {
       await visit(check, '/statistic', 'Statistics', '/statistic (merchant)');
       await visit(check, '/balance', 'Balance', '/balance (merchant)');
       await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (merchant)');
-      await checkDialog(check, 'Pay out', 'Pay out', 'payout modal (merchant)');
+      await checkDialog(check, 'Withdraw USDT', 'Withdraw USDT', 'payout modal (merchant)');
       await checkOrderScreens(check, 'merchant', true);
       await checkAppeals(check, 'merchant', false);
     });
@@ -497,7 +497,7 @@ for (const run of runs) {
     test('agent: settings, balance, pay out and own traders', async ({ page }) => {
       const check = await signInAs(page, 'agent', run.scheme);
       await visit(check, '/balance', 'Balance', '/balance (agent)');
-      await checkDialog(check, 'Pay out', 'Pay out', 'payout modal (agent)');
+      await checkDialog(check, 'Withdraw USDT', 'Withdraw USDT', 'payout modal (agent)');
       await visit(check, '/agent/traders', 'My traders');
     });
 

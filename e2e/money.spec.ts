@@ -79,14 +79,20 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   expect(whole).toMatch(/^\d+$/);
 
   // Above the automatic limit (1,000 USDT): the withdrawal waits for an administrator.
-  await merchant.getByRole('button', { name: 'Pay out' }).click();
-  const payout = merchant.getByRole('dialog', { name: 'Pay out' });
+  await merchant.getByRole('button', { name: 'Withdraw USDT' }).click();
+  const payout = merchant.getByRole('dialog', { name: 'Withdraw USDT' });
   await payout.getByRole('textbox', { name: 'Wallet address' }).fill(externalAddress);
   await payout.getByRole('textbox', { name: 'Amount' }).fill('1500');
   await payout.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(payout).toBeHidden();
   await expect(merchant.getByText("1500 USDT is on hold and waits for an administrator's approval.")).toBeVisible();
   await expect(available).toContainText(`${after} USDT`);
+  // The merchant's own withdrawals say where it goes and where it stands.
+  const mine = bodyRows(merchant.getByRole('region', { name: 'My withdrawals' }).getByRole('table')).filter({
+    hasText: '1500',
+  });
+  await expect(mine.first()).toContainText('On moderation');
+  await expect(mine.first().getByTitle(externalAddress)).toBeVisible();
 
   const history = merchant.getByRole('table').last();
   const requested = bodyRows(history)
@@ -129,6 +135,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   await expect(sent).toContainText('On hold');
   expect(loads()).toBe(0);
   await expect(available).toContainText(`${after} USDT`);
+  await expect(mine.first()).toContainText('Completed');
 });
 
 test('root pays a merchant out through a trader on /wallets, and the trader is credited once it is sent', async ({

@@ -90,7 +90,7 @@ test('screenshots of the money screens', async ({ browser }) => {
         path: '/balance',
         name: 'payout-merchant',
         heading: ['Balance', 'Баланс'],
-        open: ['Pay out', 'Вывести'],
+        open: ['Withdraw USDT', 'Вывести USDT'],
       },
       { user: 'trader', path: '/balance', name: 'balance-trader', heading: ['Balance', 'Баланс'] },
       { user: 'root', path: '/pay?tab=withdraw', name: 'pay-root', heading: ['Payments', 'Платежи'] },

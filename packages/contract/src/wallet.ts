@@ -365,6 +365,15 @@ export const paymentListQuerySchema = lazySchema(() =>
 );
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
+/**
+ * GET /my/withdrawals: the signed-in user's own withdrawals, newest first, each with its address, state, transaction
+ * hash and, when rejected, the admin's reason (issue 32).
+ */
+export const myWithdrawalListQuerySchema = lazySchema(() =>
+  listQuerySchema.extend({ sort: createdAtSort, 'filter[status]': enumList(paymentStatuses) }),
+);
+export type MyWithdrawalListQuery = z.output<typeof myWithdrawalListQuerySchema>;
+
 /** GET /wallet: the real wallets of every user (SPEC §2.10). */
 export const walletListQuerySchema = lazySchema(() =>
   listQuerySchema.extend({

@@ -2,6 +2,7 @@ import {
   type BalanceHistoryQuery,
   type Language,
   type ListData,
+  type MyWithdrawalListQuery,
   type Payment,
   type PaymentListQuery,
   paginate,
@@ -62,6 +63,29 @@ export async function listPayments(
     items: await viewsOf(db, rows, language),
     context: {
       available_filters: paymentFilters(language),
+      pagination: paginate(count.total, query, count.estimated),
+    },
+  };
+}
+
+/**
+ * GET /my/withdrawals: the caller's own withdrawals with their address, state, hash and the reason of a rejection.
+ * Which admin decided is the back office's business, not the owner's: left out.
+ */
+export async function myWithdrawals(
+  db: Executor,
+  ownerId: string,
+  query: MyWithdrawalListQuery,
+  language: Language,
+): Promise<ListData<Payment>> {
+  const filter: repo.PaymentListFilter = { type: 'withdraw', ownerId, statuses: query['filter[status]'] };
+  const { rows, count } = await repo.listPayments(db, filter, sortedPageOf(query));
+  const items = await viewsOf(db, rows, language);
+  return {
+    items: items.map((item) => ({ ...item, decided_by: null })),
+    context: {
+      // A short list beside the balance history's own filters: the state can be asked for, no filter bar is offered.
+      available_filters: [],
       pagination: paginate(count.total, query, count.estimated),
     },
   };

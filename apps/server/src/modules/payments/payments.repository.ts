@@ -58,6 +58,8 @@ export interface PaymentListFilter {
   statuses?: PaymentStatus[] | undefined;
   id?: string | undefined;
   username?: string | undefined;
+  /** One owner's payments only (the owner's own list). */
+  ownerId?: string | undefined;
   from?: Date | undefined;
   until?: Date | undefined;
 }
@@ -68,6 +70,7 @@ function listConditions(filter: PaymentListFilter): SQL | undefined {
   if (filter.statuses) conditions.push(inArray(payments.status, filter.statuses));
   if (filter.id) conditions.push(eq(payments.id, filter.id));
   if (filter.username) conditions.push(contains(users.username, filter.username));
+  if (filter.ownerId) conditions.push(eq(payments.userId, filter.ownerId));
   if (filter.from) conditions.push(gte(payments.createdAt, filter.from));
   if (filter.until) conditions.push(lt(payments.createdAt, filter.until));
   return conditions.length > 0 ? and(...conditions) : undefined;

@@ -370,6 +370,75 @@ describe('moderation (POST /transaction/{id}/accept, reject, sent)', () => {
   });
 });
 
+describe("the owner's withdrawals (GET /my/withdrawals)", () => {
+  const mine = async (browser: Client, query = '') => {
+    const response = await browser.get(`/api/inner/my/withdrawals${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as {
+      items: Record<string, unknown>[];
+      context: { pagination: { total_count: number } };
+    };
+  };
+
+  it("lists only the caller's withdrawals, newest first, with address, state, hash and a rejection's reason", async () => {
+    const { user, browser } = await signedIn('merchant', { language: 'ru' });
+    await fund(ctx.app, user.id, '5000');
+    const rejected = (await withdraw(browser, '1500')).json().data;
+    await root.post(`/api/inner/transaction/${rejected.guid}/reject`, { comment: 'Адрес в стоп-листе' });
+    const sent = (await withdraw(browser, '1200')).json().data;
+    await root.post(`/api/inner/transaction/${sent.guid}/accept`);
+    const hash = randomTxHash();
+    await root.post(`/api/inner/transaction/${sent.guid}/sent`, { tx_hash: hash });
+    const waiting = (await withdraw(browser, '1100')).json().data;
+    // Another owner's withdrawal and the caller's own deposit are not in it.
+    const other = await signedIn('merchant');
+    await fund(ctx.app, other.user.id, '2000');
+    await withdraw(other.browser, '1300');
+
+    const { items, context } = await mine(browser);
+    expect(context.pagination.total_count).toBe(3);
+    expect(items.map((item) => item.guid)).toEqual([waiting.guid, sent.guid, rejected.guid]);
+    expect(items[0]).toMatchObject({
+      status: { slug: 'moderation' },
+      address: externalAddress,
+      tx_hash: null,
+      comment: null,
+      money: { amount: '1100' },
+    });
+    expect(items[1]).toMatchObject({ status: { slug: 'done', title: expect.any(String) }, tx_hash: hash });
+    expect(items[2]).toMatchObject({ status: { slug: 'rejected' }, comment: 'Адрес в стоп-листе' });
+    // Which admin decided is not the owner's business.
+    expect(items.map((item) => item.decided_by)).toEqual([null, null, null]);
+
+    const onlyRejected = await mine(browser, '?filter%5Bstatus%5D=rejected&count=1');
+    expect(onlyRejected.items.map((item) => item.guid)).toEqual([rejected.guid]);
+    expect((await mine(other.browser)).items).toHaveLength(1);
+  });
+
+  it('refuses a bad status or page with a localized message', async () => {
+    const { browser } = await signedIn('agent');
+    for (const query of ['?filter%5Bstatus%5D=nope', '?page=0', '?count=100000', '?sort=amount']) {
+      const response = await browser.get(`/api/inner/my/withdrawals${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json().localized_message, query).toEqual(expect.any(String));
+    }
+  });
+
+  it('is refused to a trader and to admins, who have no withdrawals of their own', async () => {
+    for (const [type, roles] of [
+      ['trader', []],
+      ['admin', []],
+      ['admin', ['support']],
+    ] as const) {
+      const { browser } = await signedIn(type, { roles: [...roles] });
+      expect((await browser.get('/api/inner/my/withdrawals')).statusCode, `${type} ${roles}`).toBe(403);
+    }
+    expect((await new Client(ctx.app).get('/api/inner/my/withdrawals')).statusCode).toBe(401);
+    const partner = await signedIn('partner');
+    expect((await partner.browser.get('/api/inner/my/withdrawals')).statusCode).toBe(200);
+  });
+});
+
 describe('merchant withdrawal (POST /wallet/merchant_withdrawal)', () => {
   async function parties() {
     const merchant = await signedIn('merchant');

@@ -8,6 +8,7 @@ import {
   keysetListEnvelope,
   listEnvelope,
   merchantWithdrawalSchema,
+  myWithdrawalListQuerySchema,
   parseMoney,
   paymentListQuerySchema,
   paymentSchema,
@@ -26,7 +27,7 @@ import { requireUser } from '../../plugins/session';
 import { balanceSummary, systemBalance } from './balances';
 import { creditDeposit } from './deposits';
 import { acceptWithdrawal, markWithdrawalSent, rejectWithdrawal } from './moderation';
-import { balanceHistory, exportPayments, getPayment, listPayments } from './payments.read';
+import { balanceHistory, exportPayments, getPayment, listPayments, myWithdrawals } from './payments.read';
 import { merchantWithdrawal, requestWithdrawal } from './withdrawals';
 
 const tags = ['payments'];
@@ -194,6 +195,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await balanceHistory(db, requireUser(request), request.query, request.language),
+    }),
+  );
+
+  app.get(
+    '/my/withdrawals',
+    {
+      config: { access: 'balance.payOut' },
+      schema: {
+        summary: 'My withdrawals',
+        tags,
+        querystring: myWithdrawalListQuerySchema,
+        response: replies({ 200: listEnvelope(paymentSchema) }, readErrors),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await myWithdrawals(db, requireUser(request).id, request.query, request.language),
     }),
   );
 

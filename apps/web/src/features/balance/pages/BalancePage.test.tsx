@@ -1,4 +1,4 @@
-import type { CurrentUser, PlatformInfo } from '@paydesk/contract';
+import type { CurrentUser, Payment, PlatformInfo } from '@paydesk/contract';
 import { USDT } from '@paydesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +13,7 @@ import {
   renderApp,
 } from '../../../app/testing';
 import { formatDateTime } from '../../../lib/format';
+import { listOf, makePayment } from '../../payments/testData';
 import {
   agent,
   historyPage,
@@ -32,7 +33,12 @@ const validAddress = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 type Routes = Parameters<typeof mockApi>[0];
 
 /** Signs in as `user` and serves the balance screen's calls; `/my/transaction` queries are kept for the filters. */
-function serveBalance(user: CurrentUser, extra: Routes = {}, history = historyPage([withdrawalRow, historyRow()])) {
+function serveBalance(
+  user: CurrentUser,
+  extra: Routes = {},
+  history = historyPage([withdrawalRow, historyRow()]),
+  withdrawals: Payment[] = [],
+) {
   const historyQueries: URLSearchParams[] = [];
   const api = mockApi({
     'GET /user/current': envelope({ data: user }),
@@ -51,6 +57,11 @@ function serveBalance(user: CurrentUser, extra: Routes = {}, history = historyPa
     },
     'GET /platform': envelope(platform),
     'GET /currency/crypto/': envelope([USDT]),
+    // The server offers no filter bar for this short list (the balance history has its own).
+    'GET /my/withdrawals': envelope({
+      ...listOf(withdrawals),
+      context: { ...listOf(withdrawals).context, available_filters: [] },
+    }),
     ...extra,
   });
   return { ...api, historyQueries };
@@ -61,8 +72,8 @@ const posts = (calls: RecordedCall[], path: string) =>
 
 async function openPayout() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Pay out' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Pay out' });
+  await user.click(await screen.findByRole('button', { name: 'Withdraw USDT' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Withdraw USDT' });
   return { user, dialog };
 }
 
@@ -103,10 +114,10 @@ describe('balance summary', () => {
   });
 
   it.each([
-    ['merchant', merchant, ['Pay in', 'Pay out']],
-    ['partner', partner, ['Pay in', 'Pay out']],
+    ['merchant', merchant, ['Pay in', 'Withdraw USDT']],
+    ['partner', partner, ['Pay in', 'Withdraw USDT']],
     ['trader', trader, ['Pay in']],
-    ['agent', agent, ['Pay out']],
+    ['agent', agent, ['Withdraw USDT']],
   ] as const)('gives the %s the buttons of SPEC §2.6', async (_role, user, expected) => {
     serveBalance(user);
     renderApp('/balance');
@@ -335,7 +346,7 @@ describe('pay out', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount' }), '1200');
     await user.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pay out' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withdraw USDT' })).not.toBeInTheDocument());
     expect(posts(calls, '/wallet/withdrawals').map((call) => call.body)).toEqual([
       { address: validAddress, currency: 'USDT', amount: '1200' },
     ]);
@@ -387,7 +398,7 @@ describe('pay out', () => {
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(address).toHaveAccessibleDescription(expect.stringContaining(message.textContent ?? ''));
     expect(message.className).toMatch(/error/i);
-    expect(screen.getByRole('dialog', { name: 'Pay out' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Withdraw USDT' })).toBeInTheDocument();
   });
 
   it("shows the server's message in red when no field is to blame", async () => {
@@ -449,5 +460,64 @@ describe('pay in', () => {
 
     expect(await within(dialog).findByText('Deposit of 100 USDT credited.')).toBeInTheDocument();
     expect(posts(calls, '/wallet/demo_deposit').map((call) => call.body)).toEqual([{}]);
+  });
+});
+
+describe('my withdrawals', () => {
+  const address = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
+  const hash = 'ab'.repeat(32);
+  const waiting = makePayment({ guid: '01a201f1-0000-7000-8000-0000000000f1', address });
+  const sent = makePayment({
+    guid: '01a201f1-0000-7000-8000-0000000000f2',
+    status: { slug: 'done', title: 'Completed' },
+    tx_hash: hash,
+    address,
+  });
+  const rejected = makePayment({
+    guid: '01a201f1-0000-7000-8000-0000000000f3',
+    status: { slug: 'rejected', title: 'Rejected' },
+    comment: 'Address on a sanctions list',
+    address,
+  });
+
+  it('lists each withdrawal with address, state, hash and the reason of a rejection', async () => {
+    serveBalance(merchant, {}, undefined, [waiting, sent, rejected]);
+    renderApp('/balance');
+
+    const section = await screen.findByRole('region', { name: 'My withdrawals' });
+    const table = within(section).getByRole('table');
+    await within(table).findByText('Rejected');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Amount', 'State', 'Address', 'Transaction hash']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('On moderation');
+    expect(within(rows[0] as HTMLElement).getByText('TMVQ…K2HC')).toHaveAttribute('title', address);
+    expect(rows[1]).toHaveTextContent('Completed');
+    expect(within(rows[1] as HTMLElement).getByText('abab…abab')).toHaveAttribute('title', hash);
+    expect(rows[2]).toHaveTextContent('Reason: Address on a sanctions list');
+    expect(rows[0]).not.toHaveTextContent('Reason');
+  });
+
+  it('says so in Russian when there is none yet, and names the button «Вывести USDT»', async () => {
+    await prepareI18n('ru');
+    serveBalance(agent);
+    renderApp('/balance');
+
+    const section = await screen.findByRole('region', { name: 'Мои выводы' });
+    expect(await within(section).findByText('Выводов пока нет.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Вывести USDT' })).toBeInTheDocument();
+  });
+
+  it('is not shown to a trader, who does not withdraw here', async () => {
+    const { calls } = serveBalance(trader);
+    renderApp('/balance');
+
+    await screen.findByRole('heading', { name: 'Balance history' });
+    expect(screen.queryByRole('region', { name: 'My withdrawals' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/my/withdrawals')).toBe(false);
   });
 });

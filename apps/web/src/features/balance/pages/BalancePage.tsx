@@ -8,12 +8,13 @@ import { BalanceSummaryCard } from '../components/BalanceSummaryCard';
 import { PayInModal } from '../components/PayInModal';
 import { PayoutModal } from '../components/PayoutModal';
 import { WalletsSection } from '../components/WalletsSection';
+import { WithdrawalsSection } from '../components/WithdrawalsSection';
 
 type Dialog = 'payIn' | 'payOut';
 
 /**
- * /balance (SPEC §2.6): the virtual USDT balance with Pay in and Pay out as the role allows, the virtual wallets,
- * and the balance history. Real-time events and every money mutation refresh it through the `money` query root.
+ * /balance (SPEC §2.6): the virtual USDT balance with Pay in and Withdraw USDT as the role allows, the virtual
+ * wallets, the user's own withdrawals (for those who may withdraw) and the balance history. Real-time events and every money mutation refresh it through the `money` query root.
  */
 export function BalancePage() {
   const { t } = useTranslation('balance');
@@ -33,6 +34,7 @@ export function BalancePage() {
         onPayOut={can(subject, 'balance.payOut') ? () => setDialog('payOut') : undefined}
       />
       <WalletsSection />
+      {can(subject, 'balance.payOut') && <WithdrawalsSection />}
       <BalanceHistorySection />
       <PayInModal opened={dialog === 'payIn'} onClose={close} />
       <PayoutModal opened={dialog === 'payOut'} user={user} onClose={close} />
