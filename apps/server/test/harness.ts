@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import type { DatabaseTimeouts } from '../src/db/pool';
 import { newId, randomToken } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
 import { randomTxHash } from '../src/lib/tron';
@@ -62,6 +63,18 @@ function pgliteStartOptions() {
   return pgliteStart;
 }
 
+/**
+ * A test's PostgreSQL database waits as long as the test may run (10 minutes): tests check what happens, not how fast,
+ * and on a loaded machine production's bounds (5 s for a pooled connection or a row lock) turn a queue of parallel
+ * requests into 503s. The tests of those bounds open databases with their own (database-faults, silent-database).
+ */
+const patientTimeouts: DatabaseTimeouts = {
+  connectMs: 600_000,
+  statementMs: 600_000,
+  lockMs: 600_000,
+  idleInTransactionMs: 600_000,
+};
+
 async function openMigratedDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -78,7 +91,11 @@ async function openMigratedDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const fileUrl = new URL(url);
   fileUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: fileUrl.toString(), dataDir: 'unused' });
+  const database = await openDatabase({
+    databaseUrl: fileUrl.toString(),
+    dataDir: 'unused',
+    timeouts: patientTimeouts,
+  });
   await database.migrate();
   return {
     ...database,
