@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { smsGateRequest } from '../apps/server/test/forwarding-payloads';
 import { createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
-import { saveShot, signIn, uniqueName } from './support';
-import { addTerminal, grouped, openMenu, signedInPage } from './terminalSupport';
+import { saveShot } from './support';
+import {
+  bankSmsFor,
+  makeForwardingLink,
+  openMenu,
+  shotPage,
+  signedInPage,
+  traderWithNewTerminal,
+} from './terminalSupport';
 
 /** SMSGate's request for this SMS, as the server's tests build it from the app's source, in Playwright's form. */
 function smsGate(key: string, sms: { sender: string; text: string }) {
@@ -18,23 +25,12 @@ function smsGate(key: string, sms: { sender: string; text: string }) {
 test('a trader connects SMSGate to a new terminal, root approves it, and a signed SMS settles the pay-in', async ({
   browser,
 }) => {
-  const trader = await signedInPage(browser, 'trader');
-  await openMenu(trader, 'Terminals', 'Terminals');
-  const name = uniqueName('Redmi');
-  const { pairing, card } = await addTerminal(trader, name);
-  await pairing.getByRole('button', { name: 'Done' }).click();
-  await expect(card).toContainText('Not paired');
+  const { trader, name, card } = await traderWithNewTerminal(browser, 'Redmi');
 
   // No Paydesk app on the phone: the trader connects SMSGate instead.
-  await card.getByRole('button', { name: `Connect an app you already have to ${name}` }).click();
-  const connect = trader.getByRole('dialog', { name: `Connect an app you already have: ${name}` });
-  await expect(connect).toContainText('This terminal has no forwarding link yet.');
-  await connect.getByRole('button', { name: 'Create a link' }).click();
-  await expect(connect.getByRole('img', { name: 'QR code of the forwarding link' })).toBeVisible();
+  const { connect, url, key } = await makeForwardingLink(trader, card, name);
   await expect(connect.getByRole('radio', { name: 'SMSGate' })).toBeChecked();
   await expect(connect).toContainText('Settings → Webhooks → Signing key');
-  const url = (await connect.locator('code').nth(0).textContent()) ?? '';
-  const key = (await connect.locator('code').nth(1).textContent()) ?? '';
   expect(url).toMatch(/\/api\/device\/v1\/forward\/[A-Za-z0-9_-]{22}$/);
   expect(key.length).toBeGreaterThan(30);
   await expect(connect).toContainText('No message received yet.');
@@ -54,13 +50,7 @@ test('a trader connects SMSGate to a new terminal, root approves it, and a signe
   const api = await merchantApiClient(merchant);
   const amount = String(3000 + Math.floor(Math.random() * 900));
   const order = await createPayIn(api, amount);
-  const card4 = order.payment_details?.attributes?.card_number;
-  const sms = card4
-    ? {
-        sender: '900',
-        text: `MIR-${card4.slice(-4)} 10:15 Зачисление ${grouped(amount)}р от Анна К. Баланс: 48 210.50р`,
-      }
-    : { sender: 'T-Bank', text: `Пополнение, счет RUB. ${grouped(amount)} ₽. Анна К. Доступно 48 210,50 ₽` };
+  const sms = bankSmsFor(order, amount);
   const forged = await trader.request.post(url, smsGate('not-the-key', sms));
   expect(forged.status()).toBe(401);
   const sent = await trader.request.post(url, smsGate(key, sms));
@@ -91,16 +81,7 @@ test('screenshots of the forwarding modal', async ({ browser }) => {
   for (const language of ['en', 'ru'] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       for (const width of [375, 1440]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
-        const page = await context.newPage();
-        await signIn(page, 'trader');
-        await page.evaluate(
-          ({ language, scheme }) => {
-            window.localStorage.setItem('paydesk.language', language);
-            window.localStorage.setItem('paydesk.color-scheme', scheme);
-          },
-          { language, scheme },
-        );
+        const page = await shotPage(browser, 'trader', { language, scheme, width });
         await page.goto('/terminal');
         const card = page.getByRole('article').filter({ hasText: 'Pixel 7' });
         await card.getByRole('button').nth(2).click();
@@ -113,7 +94,7 @@ test('screenshots of the forwarding modal', async ({ browser }) => {
         await dialog.getByRole('radio').nth(1).click();
         await expect(dialog.getByRole('alert')).toBeVisible();
         await saveShot(dialog, `forwarding-${language}-${scheme}-${width}`);
-        await context.close();
+        await page.context().close();
       }
     }
   }

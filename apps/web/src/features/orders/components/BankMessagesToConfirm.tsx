@@ -39,10 +39,24 @@ function MessageCard({ message }: { message: BankMessageToConfirm }) {
             ? t('bankMessage.via', { terminal: message.terminal.name, app: message.app.title })
             : message.terminal.name}
         </Text>
-        <Blockquote p="xs" radius="sm" cite={message.title || undefined} style={{ overflowWrap: 'anywhere' }}>
-          {message.body}
+        {/* The sender inside the quote in the text's own colour: Mantine's dimmed cite fell below AA on the panel. */}
+        <Blockquote p="xs" radius="sm" style={{ overflowWrap: 'anywhere' }}>
+          {message.title && (
+            <Text size="xs" fw={600} mb={4}>
+              {message.title}
+            </Text>
+          )}
+          <Text size="sm">{message.body}</Text>
         </Blockquote>
-        <Button color="teal" onClick={onConfirm} loading={confirm.isPending} fullWidth>
+        {/* The theme's primary colour (white on Mantine's teal was 3.9:1, below AA); on a phone the label wraps. */}
+        <Button
+          onClick={onConfirm}
+          loading={confirm.isPending}
+          fullWidth
+          h="auto"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           {t('bankMessage.confirm', { amount })}
         </Button>
       </Stack>

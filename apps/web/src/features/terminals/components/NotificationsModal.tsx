@@ -1,5 +1,5 @@
 import { Badge, Paper, Stack, Text } from '@mantine/core';
-import type { Terminal, TerminalNotification } from '@paydesk/contract';
+import type { BankMessageOutcome, Terminal, TerminalNotification } from '@paydesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
@@ -53,7 +53,8 @@ function notificationColumns(t: (key: string) => string): DataTableColumn<Termin
         <Stack gap={2}>
           <Text size="sm">{message.app?.title ?? t('notifications.deviceApp')}</Text>
           {message.weakly_authenticated && (
-            <Badge color="yellow" variant="light" size="sm">
+            // The whole word: the column is as wide as the badge, never the badge cut to the column.
+            <Badge color="yellow" variant="light" size="sm" styles={{ label: { overflow: 'visible' } }}>
               {t('notifications.weak')}
             </Badge>
           )}
@@ -91,12 +92,13 @@ function notificationColumns(t: (key: string) => string): DataTableColumn<Termin
 
 /**
  * The paginated table. A failed load is silent, as SPEC §8 has it for terminal notifications: no toast and no
- * server text, only 'Some problems.' where the messages would be, so an empty list is never claimed.
+ * server text, only 'Some problems.' where the messages would be, so an empty list is never claimed. With `outcome`,
+ * only the messages of it (the waiting ones).
  */
-function NotificationsTable({ guid }: { guid: string }) {
+export function NotificationsTable({ guid, outcome }: { guid: string; outcome?: BankMessageOutcome }) {
   const { t } = useTranslation('terminals');
   const list = useListParams();
-  const messages = useTerminalNotifications(guid, list.params);
+  const messages = useTerminalNotifications(guid, list.params, outcome);
   const columns = useMemo(() => notificationColumns(t), [t]);
   const pagination = messages.isError ? undefined : messages.data?.context.pagination;
   const rows = messages.isError ? [] : (messages.data?.items ?? []);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyableId } from '../../../ui/CopyableId';
 import { IconAction } from '../../../ui/IconAction';
 import { TerminalStatusLabel } from './TerminalStatusLabel';
+import { WaitingMessagesButton } from './WaitingMessagesButton';
 
 export interface TerminalCardActions {
   onEdit: (terminal: Terminal) => void;
@@ -12,6 +13,8 @@ export interface TerminalCardActions {
   onMessages: (terminal: Terminal) => void;
   onPairingCode: (terminal: Terminal) => void;
   onForwarding: (terminal: Terminal) => void;
+  /** Its messages received while it waited for approval (DESIGN §19). */
+  onWaiting: (terminal: Terminal) => void;
 }
 
 export interface TerminalCardProps {
@@ -49,6 +52,7 @@ export function TerminalCard({ terminal, actions, showOwner, mayWrite, pairingBu
         </Group>
         {showOwner && <Detail label={t('card.owner')} value={terminal.user.username} />}
         <Detail label={t('card.requisites')} value={requisites || t('card.noRequisites')} />
+        <WaitingMessagesButton terminal={terminal} onOpen={actions.onWaiting} />
         <Group gap={4} justify="flex-end" mt="auto">
           {terminal.status.slug === 'enabled' && (
             <IconAction label={t('actions.messages', { name })} onClick={() => actions.onMessages(terminal)}>

@@ -7,16 +7,20 @@ import { IconAction } from '../../../ui/IconAction';
 import { OnlineDot } from '../../../ui/OnlineDot';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import type { TerminalStatusAction } from '../api/setTerminalStatus';
+import { AutoSettleSwitch } from './AutoSettleSwitch';
 import { ModeToggle } from './ModeToggle';
+import { WaitingMessagesButton } from './WaitingMessagesButton';
 
 export interface DeviceRowActions {
   onStatus: (terminal: Terminal, action: TerminalStatusAction) => void;
   onMessages: (terminal: Terminal) => void;
   onRequisites: (terminal: Terminal) => void;
+  /** Its messages received while it waited for approval (DESIGN §19). */
+  onWaiting: (terminal: Terminal) => void;
 }
 
 export interface DeviceColumnsOptions {
-  /** Pause, play, approve and the two switches (`devices.manage`); a support admin only reads. */
+  /** Pause, play, approve and the switches (`devices.manage`); a support admin only reads. */
   mayManage: boolean;
   /** The device whose status change is on its way, if any. */
   busyGuid: string | null;
@@ -133,11 +137,12 @@ export function deviceColumns(
       key: 'terminal',
       title: t('devices.column.terminal'),
       render: (terminal) => (
-        <Stack gap={0}>
+        <Stack gap={2}>
           <Text size="sm" fw={500}>
             {terminal.name}
           </Text>
           <CopyableId id={terminal.guid} />
+          <WaitingMessagesButton terminal={terminal} onOpen={actions.onWaiting} />
         </Stack>
       ),
     },
@@ -174,6 +179,11 @@ export function deviceColumns(
       key: 'withdraw',
       title: t('devices.column.withdraw'),
       render: (terminal) => <ModeToggle terminal={terminal} direction="pay_out" disabled={!options.mayManage} />,
+    },
+    {
+      key: 'autoSettle',
+      title: t('devices.column.autoSettle'),
+      render: (terminal) => <AutoSettleSwitch terminal={terminal} disabled={!options.mayManage} />,
     },
     {
       key: 'actions',

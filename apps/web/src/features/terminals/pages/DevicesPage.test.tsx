@@ -54,6 +54,7 @@ describe('the devices table', () => {
       'Device',
       'Deposits',
       'Withdrawals',
+      'Auto-settle weak messages',
       'Actions',
     ]);
     const [status, name, owner, , device] = cellsOf(main);
@@ -241,6 +242,184 @@ describe('the devices table', () => {
   });
 });
 
+describe('weakly authenticated messages and those received while waiting (DESIGN §19)', () => {
+  it('states the risk beside the auto-settle switch and asks before turning it on; off is one tap', async () => {
+    const state = { terminals: [working] };
+    const { calls } = serveTerminals(state, users.root, {
+      [`PATCH /terminal/${working.guid}/auto-settle/`]: (call) => {
+        const changed = { ...working, auto_settle_weak: (call.body as { auto_settle_weak: boolean }).auto_settle_weak };
+        state.terminals = [changed];
+        return envelope(changed);
+      },
+    });
+    renderApp('/devices');
+    const user = userEvent.setup();
+    const row = await rowWith('Main phone');
+    const toggle = within(row).getByRole('switch', {
+      name: 'Auto-settle weakly authenticated messages of Main phone',
+    });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('If on, a forged message marks a pay-in paid without the trader.');
+
+    await user.click(toggle);
+    const ask = await screen.findByRole('dialog', { name: 'Auto-settle weak messages of Main phone?' });
+    expect(within(ask).getByText(/anyone who has seen one request from the trader's phone/)).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+    expect(toggle).not.toBeChecked();
+
+    await user.click(toggle);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /^Auto-settle/ })).getByRole('button', { name: 'Turn on' }),
+    );
+    expect(await screen.findByText('Weak messages of Main phone now settle by themselves')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(toggle).toHaveAccessibleDescription('On: a forged message marks a pay-in paid without the trader.');
+
+    await user.click(toggle);
+    expect(await screen.findByText('Weak messages of Main phone wait for the trader again')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      ['PATCH', `/terminal/${working.guid}/auto-settle/`, { auto_settle_weak: true }],
+      ['PATCH', `/terminal/${working.guid}/auto-settle/`, { auto_settle_weak: false }],
+    ]);
+  });
+
+  it("says the server's reason when the switch is refused, and leaves it off", async () => {
+    serveTerminals({ terminals: [working] }, users.root, {
+      [`PATCH /terminal/${working.guid}/auto-settle/`]: failureReply(404, 'not_found', 'Terminal not found.'),
+    });
+    renderApp('/devices');
+    const user = userEvent.setup();
+    const toggle = within(await rowWith('Main phone')).getByRole('switch', { name: /^Auto-settle/ });
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Auto-settle of Main phone not changed: Terminal not found.')).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+  });
+
+  it('offers to match what a terminal received while waiting as soon as it is approved, and counts the outcome', async () => {
+    const held = { ...waiting, waiting_messages: 3 };
+    const state = { terminals: [held], messages: 3 };
+    const approved = { ...held, status: { slug: 'enabled' as const, title: 'Enabled' }, deposit_open: true };
+    const { calls, queriesOf } = serveTerminals(state, users.root, {
+      [`POST /terminal/${held.guid}/enable/`]: () => {
+        state.terminals = [approved];
+        return envelope(approved);
+      },
+      [`POST /terminal/${held.guid}/notification/match-waiting/`]: () => {
+        state.terminals = [{ ...approved, waiting_messages: 0 }];
+        return envelope({ matched: 1, to_confirm: 1, unmatched: 1, total: 3 });
+      },
+    });
+    renderApp('/devices');
+    const user = userEvent.setup();
+    const row = await rowWith('New phone');
+    expect(
+      within(row).getByRole('button', { name: 'New phone: messages received while waiting for approval: 3' }),
+    ).toHaveTextContent('3 received while waiting for approval');
+
+    await user.click(within(row).getByRole('button', { name: 'Approve New phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Received while New phone waited for approval' });
+    expect(within(dialog).getByText('New phone is approved.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Bank messages received before an admin approved this terminal: 3/),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(queriesOf(`/terminal/${held.guid}/notification/`).map((query) => query.get('filter[outcome]'))).toEqual([
+        'waiting',
+      ]),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Match with open pay-ins (3)' }));
+    const outcome = await within(dialog).findByRole('status');
+    expect(
+      within(outcome)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pay-ins paid: 1', "Waiting for the trader's confirmation: 1", 'Matched no open pay-in: 1']);
+    expect(outcome).toHaveTextContent('Messages in all: 3');
+    expect(writes(calls)).toEqual([
+      ['POST', `/terminal/${held.guid}/enable/`, undefined],
+      ['POST', `/terminal/${held.guid}/notification/match-waiting/`, undefined],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: /received while waiting/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lets the admin match later from the row; approval without waiting messages asks nothing', async () => {
+    const held = { ...working, name: 'Later phone', waiting_messages: 2 };
+    const { calls } = serveTerminals({ terminals: [held, waiting] }, users.root, {
+      [`POST /terminal/${waiting.guid}/enable/`]: envelope({
+        ...waiting,
+        status: { slug: 'enabled', title: 'Enabled' },
+      }),
+      [`POST /terminal/${held.guid}/notification/match-waiting/`]: envelope({
+        matched: 2,
+        to_confirm: 0,
+        unmatched: 0,
+        total: 2,
+      }),
+    });
+    renderApp('/devices');
+    const user = userEvent.setup();
+    await user.click(within(await rowWith('New phone')).getByRole('button', { name: 'Approve New phone' }));
+    expect(await screen.findByText('Terminal New phone approved')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(within(await rowWith('Later phone')).getByRole('button', { name: /received while waiting/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Received while Later phone waited for approval' });
+    expect(within(dialog).queryByText('Later phone is approved.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Match with open pay-ins (2)' }));
+    expect(await within(dialog).findByText('Pay-ins paid: 2')).toBeInTheDocument();
+    expect(writes(calls).at(-1)).toEqual(['POST', `/terminal/${held.guid}/notification/match-waiting/`, undefined]);
+  });
+
+  it('shows the reason when matching is refused, and does not offer it before deposits are on', async () => {
+    const closed = { ...working, name: 'Closed phone', deposit_open: false, waiting_messages: 1 };
+    const open = { ...working, name: 'Open phone', waiting_messages: 1 };
+    serveTerminals({ terminals: [closed, open] }, users.root, {
+      [`POST /terminal/${open.guid}/notification/match-waiting/`]: failureReply(
+        409,
+        'terminal_status_conflict',
+        'The terminal is not enabled.',
+      ),
+    });
+    renderApp('/devices');
+    const user = userEvent.setup();
+    await user.click(within(await rowWith('Closed phone')).getByRole('button', { name: /received while waiting/ }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Match with open pay-ins (1)' })).toBeDisabled();
+    expect(
+      within(dialog).getByText('To match them, the terminal must be enabled with deposits on.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(await rowWith('Open phone')).getByRole('button', { name: /received while waiting/ }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Match with open pay-ins (1)' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The terminal is not enabled.');
+  });
+
+  it('shows a support admin the switch, the waiting messages and nothing to change', async () => {
+    const held = { ...working, waiting_messages: 2, auto_settle_weak: true };
+    const { calls } = serveTerminals({ terminals: [held] }, users.support);
+    renderApp('/devices');
+    const user = userEvent.setup();
+    const row = await rowWith('Main phone');
+    const toggle = within(row).getByRole('switch', { name: /^Auto-settle/ });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toBeChecked();
+    await user.click(within(row).getByRole('button', { name: /received while waiting/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: /^Match/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+});
+
 describe('in Russian', () => {
   it('speaks Russian: the title, the columns and the actions', async () => {
     await prepareI18n('ru');
@@ -255,5 +434,8 @@ describe('in Russian', () => {
     expect(within(row).getByRole('button', { name: 'Одобрить New phone' })).toHaveTextContent('Одобрить');
     expect(within(row).getByRole('switch', { name: 'Пополнения New phone' })).not.toBeChecked();
     expect(within(row).getByText('ОС Android 14 · Приложение 1.4.2')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('switch', { name: /^Зачислять слабо защищённые сообщения/ }),
+    ).toHaveAccessibleDescription('Если включить, поддельное сообщение отметит заказ оплаченным без трейдера.');
   });
 });

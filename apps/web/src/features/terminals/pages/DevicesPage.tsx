@@ -14,12 +14,16 @@ import { type TerminalStatusAction, useSetTerminalStatus } from '../api/setTermi
 import { deviceColumns } from '../components/deviceColumns';
 import { NotificationsModal } from '../components/NotificationsModal';
 import { TerminalRequisitesModal } from '../components/TerminalRequisitesModal';
+import { WaitingMessagesModal } from '../components/WaitingMessagesModal';
 
-type Dialog = { kind: 'messages' | 'requisites'; terminal: Terminal };
+type Dialog =
+  | { kind: 'messages' | 'requisites'; terminal: Terminal }
+  | { kind: 'waiting'; terminal: Terminal; justApproved: boolean };
 
 /**
- * /devices (SPEC §2.17): every terminal with its phone, for an admin. Pause, play, approve and the deposit and
- * withdraw switches need `devices.manage`; a support admin sees the same table and changes nothing. The page and its size are kept in the address.
+ * /devices (SPEC §2.17): every terminal with its phone, for an admin. Pause, play, approve, the deposit and withdraw
+ * switches and the auto-settle switch (DESIGN §19) need `devices.manage`; a support admin sees the same table and
+ * changes nothing. Approving a terminal that received messages while it waited offers to match them. The page and its size are kept in the address.
  */
 export function DevicesPage() {
   const { t } = useTranslation('terminals');
@@ -37,8 +41,12 @@ export function DevicesPage() {
   // Each call is awaited on its own: a second device's change before the first answers must not lose the first's toast.
   async function onStatus(terminal: Terminal, action: TerminalStatusAction) {
     try {
-      await status.mutateAsync({ guid: terminal.guid, action });
+      const changed = await status.mutateAsync({ guid: terminal.guid, action });
       toasts.done(t(`toast.${action}`, { name: terminal.name }));
+      // What it received while it waited settles nothing until matched: the approval offers it at once.
+      if (action === 'enable' && changed.waiting_messages > 0) {
+        setDialog({ kind: 'waiting', terminal: changed, justApproved: true });
+      }
     } catch (error) {
       toasts.failed(t('toast.statusFailed', { name: terminal.name, reason: failureText(error, t('saveFailed')) }));
     }
@@ -49,6 +57,7 @@ export function DevicesPage() {
       onStatus: (terminal, action) => void onStatus(terminal, action),
       onMessages: (terminal) => setDialog({ kind: 'messages', terminal }),
       onRequisites: (terminal) => setDialog({ kind: 'requisites', terminal }),
+      onWaiting: (terminal) => setDialog({ kind: 'waiting', terminal, justApproved: false }),
     },
     { mayManage, busyGuid },
   );
@@ -75,6 +84,12 @@ export function DevicesPage() {
       )}
       <NotificationsModal terminal={dialog?.kind === 'messages' ? dialog.terminal : null} onClose={close} />
       <TerminalRequisitesModal terminal={dialog?.kind === 'requisites' ? dialog.terminal : null} onClose={close} />
+      <WaitingMessagesModal
+        terminal={dialog?.kind === 'waiting' ? dialog.terminal : null}
+        justApproved={dialog?.kind === 'waiting' && dialog.justApproved}
+        mayManage={mayManage}
+        onClose={close}
+      />
     </Stack>
   );
 }

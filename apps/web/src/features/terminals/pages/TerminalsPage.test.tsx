@@ -27,6 +27,28 @@ const buttonNames = (card: HTMLElement) =>
     .map((button) => button.getAttribute('aria-label'));
 
 describe("a trader's terminals", () => {
+  it('lists the messages received while a terminal waited for approval, for the trader to read only', async () => {
+    const held = terminal({ name: 'Held phone', slug: 'moderation', waiting_messages: 2 });
+    const { calls, queriesOf } = serveTerminals({ terminals: [held, mainPhone], messages: 2 }, trader);
+    renderApp('/terminal');
+    const user = userEvent.setup();
+
+    expect(within(await cardOf('Main phone')).queryByRole('button', { name: /received while waiting/ })).toBeNull();
+    const card = await cardOf('Held phone');
+    await user.click(
+      within(card).getByRole('button', { name: 'Held phone: messages received while waiting for approval: 2' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Received while Held phone waited for approval' });
+    expect(within(dialog).getByText(/Bank messages received before an admin approved this terminal: 2/)).toBeVisible();
+    await waitFor(() =>
+      expect(queriesOf(`/terminal/${held.guid}/notification/`).map((query) => query.get('filter[outcome]'))).toEqual([
+        'waiting',
+      ]),
+    );
+    expect(within(dialog).queryByRole('button', { name: /^Match/ })).not.toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
   it('shows each as a card: status, name, id, requisites; bank messages only on an enabled one', async () => {
     const { queriesOf } = serveTerminals({ terminals: [mainPhone, newPhone, pausedPhone] }, trader);
     renderApp('/terminal');

@@ -18,6 +18,7 @@ import { NotificationsModal } from '../components/NotificationsModal';
 import { PairingCodeModal } from '../components/PairingCodeModal';
 import { TerminalCard, type TerminalCardActions } from '../components/TerminalCard';
 import { TerminalFormModal, type TerminalFormTarget } from '../components/TerminalFormModal';
+import { WaitingMessagesModal } from '../components/WaitingMessagesModal';
 
 /** SPEC §2.18, §9: the terminals list is paginated only when it holds more than this many. */
 export const terminalsPaginatedAbove = 20;
@@ -27,6 +28,7 @@ type Dialog =
   | { kind: 'delete'; terminal: Terminal }
   | { kind: 'messages'; terminal: Terminal }
   | { kind: 'forwarding'; terminal: Terminal }
+  | { kind: 'waiting'; terminal: Terminal }
   | { kind: 'pairing'; pairing: CreatedTerminal };
 
 /**
@@ -47,7 +49,7 @@ export function TerminalsPage() {
   const pairingCode = useIssuePairingCode();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  const terminalOf = (kind: 'delete' | 'messages' | 'forwarding') =>
+  const terminalOf = (kind: 'delete' | 'messages' | 'forwarding' | 'waiting') =>
     dialog?.kind === kind && 'terminal' in dialog ? dialog.terminal : null;
 
   const actions: TerminalCardActions = {
@@ -56,6 +58,7 @@ export function TerminalsPage() {
     onMessages: (terminal) => setDialog({ kind: 'messages', terminal }),
     onPairingCode: (terminal) => void askPairingCode(terminal),
     onForwarding: (terminal) => setDialog({ kind: 'forwarding', terminal }),
+    onWaiting: (terminal) => setDialog({ kind: 'waiting', terminal }),
   };
 
   async function askPairingCode(terminal: Terminal) {
@@ -121,6 +124,12 @@ export function TerminalsPage() {
       <DeleteTerminalModal terminal={terminalOf('delete')} onClose={close} />
       <NotificationsModal terminal={terminalOf('messages')} onClose={close} />
       <ForwardingModal terminal={terminalOf('forwarding')} mayWrite={mayWrite} onClose={close} />
+      <WaitingMessagesModal
+        terminal={terminalOf('waiting')}
+        justApproved={false}
+        mayManage={subject !== null && can(subject, 'devices.manage')}
+        onClose={close}
+      />
     </Stack>
   );
 }
