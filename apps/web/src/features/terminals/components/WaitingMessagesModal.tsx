@@ -99,7 +99,15 @@ function WaitingMessages({
           {t(result === null && mayManage ? 'waiting.later' : 'waiting.close')}
         </Button>
         {mayManage && result === null && (
-          <Button onClick={onMatch} loading={match.isPending} disabled={!ready || count === 0}>
+          // On a phone the Russian label is wider than the screen: it wraps instead of being cut.
+          <Button
+            onClick={onMatch}
+            loading={match.isPending}
+            disabled={!ready || count === 0}
+            h="auto"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+          >
             {t('waiting.match', { count })}
           </Button>
         )}
