@@ -16,6 +16,7 @@ export const layers = [
       'disputes',
       'health',
       'openapi',
+      'payer-links',
       'payer-page',
       'payments',
       'statistics',

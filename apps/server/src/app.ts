@@ -34,7 +34,8 @@ import { ledgerModule } from './modules/ledger/ledger.module';
 import { openapiModule } from './modules/openapi/openapi.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { partnersModule } from './modules/partners/partners.module';
-import { payerPageModule } from './modules/payer-page/payer-page.module';
+import { payerLinksModule } from './modules/payer-links/payer-links.module';
+import { payerPageSite } from './modules/payer-page/payer-page.module';
 import { createDemoChain, type DemoChain, paymentsModule } from './modules/payments/payments.module';
 import { loadReferenceData, type ReferenceData, referenceModule } from './modules/reference/reference.module';
 import { requisitesModule } from './modules/requisites/requisites.module';
@@ -233,7 +234,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
         webhooksModule,
         terminalsModule,
         disputesModule,
-        payerPageModule,
+        payerLinksModule,
         antiFraudModule,
         statisticsModule,
         openapiModule,
@@ -245,6 +246,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   );
   await app.register(apiModule, { prefix: '/api/v1' });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
+  await app.register(payerPageSite);
   await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
   // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
   appEvents.assertSubscribed(neededSubscribers);

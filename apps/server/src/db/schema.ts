@@ -9,6 +9,7 @@ export * from '../modules/jobs/jobs.table';
 export * from '../modules/ledger/ledger.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/partners/partners.table';
+export * from '../modules/payer-links/payer-links.table';
 export * from '../modules/payer-page/payer-page.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/reference/reference.table';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { publicOrigin } from '../../http/public-origin';
 import { DomainError } from '../../lib/errors';
 import type { OrderRow } from '../orders/orders.module';
-import { allowedReturnUrl, ordersWithPages, paymentUrlOf, returnHostsOf } from '../payer-page/payer-page.module';
+import { allowedReturnUrl, ordersWithPages, paymentUrlOf, returnHostsOf } from '../payer-links/payer-links.module';
 
 /** The payer's page (DESIGN §20) as the merchant API hands it out: the links on its answers, the page's options. */
 export function payerLinks(app: FastifyInstance) {

@@ -31,7 +31,7 @@ import {
   type OrderDeps,
   takePayOut,
 } from '../orders/orders.module';
-import { openPayerPage } from '../payer-page/payer-page.module';
+import { openPayerPage } from '../payer-links/payer-links.module';
 import { registerApiHooks, sendAnswer } from './api.hooks';
 import { apiOpenapi, signedReplies } from './api.openapi';
 import { payerLinks, payerPageOptions } from './api.payer-links';

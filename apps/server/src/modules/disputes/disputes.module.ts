@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { disputesRoutes } from './disputes.routes';
 
+export { latestOfOrder as latestDisputeOf } from './disputes.repository';
 export { disputeBodyLimit } from './disputes.routes';
 export { openDispute } from './disputes.service';
-export { readEvidence } from './evidence';
+export { readEvidence, sniffType } from './evidence';
 
 /** The disputes module (DESIGN §17): its routes in the web app's API. */
 export const disputesModule: FastifyPluginAsync = async (app) => {

@@ -60,6 +60,8 @@ export interface DisputeDeps {
 export interface Opener {
   id: string;
   type: UserType;
+  /** A merchant's order appealed by its payer on the payer's page (DESIGN §20): the timeline names the payer. */
+  payer?: boolean;
 }
 
 type DisputeBody = z.output<typeof apiDisputeCreateSchema>;
@@ -160,7 +162,8 @@ export async function openDispute(
           sizeBytes: file.size,
         })),
       );
-      const actor: OrderActor = { kind: opener.type === 'merchant' ? 'merchant' : 'admin', id: opener.id };
+      const kind = opener.payer ? 'payer' : opener.type === 'merchant' ? 'merchant' : 'admin';
+      const actor: OrderActor = { kind, id: kind === 'payer' ? null : opener.id };
       await moveByDispute(deps, tx, {
         order,
         event: 'dispute_open',

@@ -20,7 +20,7 @@ export type OrderEvent =
   | 'dispute_resolve'
   | 'dispute_reject';
 
-export type ActorKind = 'merchant' | 'executor' | 'admin' | 'terminal' | 'system' | 'dispute';
+export type ActorKind = 'merchant' | 'payer' | 'executor' | 'admin' | 'terminal' | 'system' | 'dispute';
 
 /**
  * The money an edge moves: `hold` takes the order's hold (a pay-in's from its executor, a pay-out's from its
@@ -83,7 +83,7 @@ const disputeEdges = (type: OrderType): Edge[] => [
     from: 'canceled',
     event: 'dispute_open',
     to: 'dispute',
-    who: ['merchant', 'admin'],
+    who: ['merchant', 'admin', 'payer'],
     guard: taken,
     money: 'none',
     webhook: 'dispute.opened',
@@ -136,7 +136,7 @@ export const lifecycle: readonly Edge[] = [
     from: 'new',
     event: 'payer_reported',
     to: 'in-progress',
-    who: ['merchant'],
+    who: ['merchant', 'payer'],
     money: 'none',
     webhook: null,
     restartsExpiry: true,

@@ -11,6 +11,7 @@ export type {
   WebhookType,
 } from './order-news';
 export { announceChecks } from './order-news';
+export { noteOrderEvent } from './order-notes';
 export type { OrderRow, OrderScope } from './orders.repository';
 export { executedFlowIds, findByClientOrderId, findOrders, listOrders, lockOrder, orderRow } from './orders.repository';
 export type { OrderActor, OrderDeps } from './orders.service';

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { payerPageSettingsRoutes } from './payer-page.routes';
+import { payerPagePublic } from './payer-page.public';
 
-export {
-  allowedReturnUrl,
-  openPayerPage,
-  ordersWithPages,
-  paymentUrlOf,
-  returnHostsOf,
-} from './payer-page.links';
-
-/** The payer's page module (DESIGN §17, §20): the merchant's settings of the page in the web app's API. */
-export const payerPageModule: FastifyPluginAsync = async (app) => {
-  await app.register(payerPageSettingsRoutes);
+/**
+ * The payer's page itself (DESIGN §17, §20), at the root of the server: /pay/{token}, its status and the payer's
+ * actions, and its script. No session and no XSRF token; the token is redacted from the logs.
+ */
+export const payerPageSite: FastifyPluginAsync = async (app) => {
+  await app.register(payerPagePublic);
 };

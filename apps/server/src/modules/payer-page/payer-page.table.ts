@@ -1,38 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from '../orders/orders.table';
-import { users } from '../users/users.table';
 
 /**
- * The payer's page of a pay-in (DESIGN §20). Its link's token is an HMAC of the order's id under a key derived from
- * SECRETS_KEY (128 bits), so the API can hand the same link out again without keeping it; only its SHA-256 is kept,
- * to find the page by. The merchant's `return_url` and the page's language are fixed at the order's creation.
+ * Receipts the payer attached on its page, before or after paying (DESIGN §20): the bytes in the file storage under a
+ * random name as dispute evidence is (§12), the row what was read of them (the type by content, the size).
  */
-export const payerPages = pgTable(
-  'payer_pages',
+export const payerReceipts = pgTable(
+  'payer_receipts',
   {
+    id: uuid('id').primaryKey(),
     orderId: uuid('order_id')
-      .primaryKey()
+      .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    returnUrl: text('return_url'),
-    language: text('language'),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The content's SHA-256: the same receipt sent twice is kept once. */
+    sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [check('payer_pages_language_check', sql`${table.language} is null or ${table.language} in ('en', 'ru')`)],
+  (table) => [
+    index('payer_receipts_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('payer_receipts_content_key').on(table.orderId, table.sha256),
+    check('payer_receipts_type_check', sql`${table.contentType} in ('image/png', 'image/jpeg', 'application/pdf')`),
+    check('payer_receipts_size_check', sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
+  ],
 );
-
-/**
- * What a merchant's payers see of it and where its pages may go (DESIGN §20): the shop's name and support contact on
- * the page, the hosts a `return_url` may point at, and the origins that may show the page in a frame (none: none).
- */
-export const payerPageSettings = pgTable('payer_page_settings', {
-  merchantId: uuid('merchant_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  displayName: text('display_name'),
-  supportContact: text('support_contact'),
-  returnHosts: text('return_hosts').array().notNull().default(sql`'{}'::text[]`),
-  frameOrigins: text('frame_origins').array().notNull().default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});

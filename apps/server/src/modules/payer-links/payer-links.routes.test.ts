@@ -4,7 +4,7 @@ import { ApiClient, Client, createTestApp, createUser, type TestContext } from '
 import { type OrderWorld, orderWorld, payIn, payOut } from '../../../test/orders-fixture';
 import { auditEvents } from '../audit/audit.table';
 import { orders } from '../orders/orders.table';
-import { payerPages } from './payer-page.table';
+import { payerPages } from './payer-links.table';
 
 /** Issue 30 slice 1: the payer's page link on every pay-in, and the merchant's settings of the page. */
 let ctx: TestContext;

@@ -2,7 +2,7 @@ import { payerPageSettingsSchema, payerPageSettingsUpdateSchema, successEnvelope
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { requireUser } from '../../plugins/session';
-import { readPayerPageSettings, updatePayerPageSettings } from './payer-page.settings';
+import { readPayerPageSettings, updatePayerPageSettings } from './payer-links.settings';
 
 const tags = ['settings'];
 const settings = successEnvelope(payerPageSettingsSchema);

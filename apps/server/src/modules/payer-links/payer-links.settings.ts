@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { diff, recordAudit } from '../audit/audit.module';
-import { payerPageSettings } from './payer-page.table';
+import { payerPageSettings } from './payer-links.table';
 
 type SettingsRow = typeof payerPageSettings.$inferSelect;
 

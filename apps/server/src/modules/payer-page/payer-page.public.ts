@@ -1,0 +1,229 @@
+import { disputeFileMaxBytes, type Language } from '@paydesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../http/public-origin';
+import { DomainError } from '../../lib/errors';
+import { createFailureLimit } from '../../lib/failure-limit';
+import { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
+import { renderMissing, renderPage, styleHash } from './payer-page.html';
+import { parseMultipart } from './payer-page.multipart';
+import { pageScript } from './payer-page.script';
+import { findPage, loadContext, type PageContext, pageLanguage, statusOf } from './payer-page.state';
+import { text } from './payer-page.texts';
+
+/** No session, no XSRF token: the token in the path is the payer's only key, and its secret (DESIGN §20). */
+const routeConfig = { access: 'public' as const, csrf: false, secretParams: ['token'] };
+/** Actions per page in a window: a payer's retries, never a flood of uploads from whoever holds the link. */
+const actionsPerWindow = 30;
+const actionWindowSeconds = 600;
+
+/**
+ * The answer's headers (DESIGN §20): a CSP allowing this origin's script and the page's own style only, framed only by
+ * the merchant's origins; no referrer (the token is in the URL), never stored, never indexed.
+ */
+function pageHeaders(reply: FastifyReply, frameOrigins: readonly string[]) {
+  const ancestors = frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'";
+  reply
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src 'self'; style-src ${styleHash}; img-src 'self' data:; connect-src 'self'; ` +
+        `form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
+    )
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('x-content-type-options', 'nosniff');
+  // Framed by the merchant's origins: X-Frame-Options, which knows no list, is left out (see the onSend hook below).
+  if (frameOrigins.length > 0) reply.header('x-frame-options', framedMark);
+}
+
+const framedMark = 'paydesk-framed';
+
+type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: { lang?: string; e?: string } }>;
+
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
+const chosenOf = (value: unknown): Language | null => (value === 'en' || value === 'ru' ? value : null);
+
+type Form = { fields: Record<string, string>; files: Record<string, Buffer> } | null | undefined;
+type Action = (context: PageContext, form: NonNullable<Form>, language: Language) => Promise<void>;
+
+/** A refusal as JSON: the envelope, its message in the page's language. */
+function refuse(reply: FastifyReply, refusal: PageRefusal, language: Language) {
+  if (refusal.code === 'throttled') reply.header('retry-after', String(refusal.params.seconds ?? 60));
+  return reply
+    .status(refusal.status)
+    .header('cache-control', 'no-store')
+    .send({
+      success: false,
+      error: { code: refusal.code, message: text('en', refusal.key, refusal.params) },
+      localized_message: text(language, refusal.key, refusal.params),
+      ...(refusal.fields ? { errors: refusal.fields } : {}),
+    });
+}
+
+function asRefusal(error: unknown): PageRefusal {
+  if (error instanceof PageRefusal) return error;
+  if (error instanceof DomainError && error.code === 'throttled') {
+    return new PageRefusal(429, 'throttled', 'error.throttled', error.params ?? {});
+  }
+  throw error;
+}
+
+/** The page's forms: multipart (a receipt) and plain; and no X-Frame-Options on a page its merchant may frame. */
+function registerParsers(app: FastifyInstance) {
+  // The security headers' plugin adds X-Frame-Options: DENY to every answer without one; a framed page drops it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.getHeader('x-frame-options') === framedMark) reply.removeHeader('x-frame-options');
+    return payload;
+  });
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: formBodyLimit },
+    (request, body, done) => done(null, parseMultipart(body as Buffer, request.headers['content-type'] ?? '')),
+  );
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, { fields: Object.fromEntries(new URLSearchParams(body as string)), files: {} }),
+  );
+}
+
+const formBodyLimit = disputeFileMaxBytes + 256 * 1024;
+
+/** How a request finds its page: by its token, unknown tokens limited per address; its language; its origin. */
+function pagesOf(app: FastifyInstance) {
+  const misses = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
+  return {
+    /** The page a request's token opens with what it shows; a refusal (404, or 429 past the address's limit) else. */
+    async contextOf(request: TokenRequest): Promise<PageContext> {
+      const page = await findPage(app.db, request.params.token);
+      const context = page ? await loadContext(app.db, page) : undefined;
+      if (context) return context;
+      const keys = [`ip:${request.ip}`];
+      misses.assertAllowed(keys);
+      misses.recordFailure(keys);
+      throw new PageRefusal(404, 'not_found', 'error.not_found');
+    },
+    languageOf: (request: TokenRequest, context?: PageContext) =>
+      context
+        ? pageLanguage(request.query.lang, context.page, request.language)
+        : (chosenOf(request.query.lang) ?? request.language),
+    /**
+     * POSTs come only from the page itself (DESIGN §20): the browser's Origin is this origin, or, where the page's
+     * no-referrer policy makes it send `Origin: null`, its Sec-Fetch-Site says same-origin (neither can a page forge).
+     */
+    sameOrigin(request: FastifyRequest) {
+      const origin = request.headers.origin;
+      if (origin && origin !== 'null') return origin === publicOrigin(app.config, request);
+      return request.headers['sec-fetch-site'] === 'same-origin';
+    },
+  };
+}
+type Pages = ReturnType<typeof pagesOf>;
+
+/** GET /pay/{token}, its status, and the script. */
+function readRoutes(app: FastifyInstance, pages: Pages) {
+  app.get('/payer-page.js', { config: { access: 'public' as const } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pageScript),
+  );
+
+  app.get('/pay/:token', { config: routeConfig }, async (request: TokenRequest, reply) => {
+    let context: PageContext;
+    try {
+      context = await pages.contextOf(request);
+    } catch (error) {
+      const refusal = asRefusal(error);
+      pageHeaders(reply, []);
+      if (refusal.code === 'throttled') reply.header('retry-after', String(refusal.params.seconds ?? 60));
+      return reply
+        .status(refusal.status)
+        .type('text/html; charset=utf-8')
+        .send(renderMissing(pages.languageOf(request)));
+    }
+    pageHeaders(reply, context.settings.payer_frame_origins);
+    const html = renderPage({
+      context,
+      language: pages.languageOf(request, context),
+      chosen: chosenOf(request.query.lang),
+      token: request.params.token,
+      reference: app.reference,
+      now: new Date(),
+      notice: request.query.e,
+    });
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get('/pay/:token/status', { config: routeConfig }, async (request: TokenRequest, reply) => {
+    pageHeaders(reply, []);
+    try {
+      return { success: true, data: statusOf(await pages.contextOf(request), new Date()) };
+    } catch (error) {
+      return refuse(reply, asRefusal(error), pages.languageOf(request));
+    }
+  });
+}
+
+/**
+ * One of the payer's actions as a route: the page found, the origin checked, the page's actions limited, then the
+ * action; 303 back to the page (with the refusal's message on it), or JSON for a client that asks for it.
+ */
+function actionRoute(app: FastifyInstance, pages: Pages, limit: ReturnType<typeof createFailureLimit>, run: Action) {
+  return async (request: TokenRequest, reply: FastifyReply) => {
+    pageHeaders(reply, []);
+    const form = (request.body as Form) ?? { fields: {}, files: {} };
+    const chosen = chosenOf(form?.fields.lang);
+    let language = chosen ?? request.language;
+    const back = (notice?: string) => {
+      const query = new URLSearchParams({ ...(chosen ? { lang: chosen } : {}), ...(notice ? { e: notice } : {}) });
+      const search = query.size > 0 ? `?${query}` : '';
+      return reply.status(303).header('location', `/pay/${request.params.token}${search}`).send();
+    };
+    try {
+      const context = await pages.contextOf(request);
+      language = pageLanguage(chosen ?? undefined, context.page, request.language);
+      if (!pages.sameOrigin(request)) throw new PageRefusal(403, 'forbidden', 'error.forbidden');
+      const keys = [`order:${context.order.id}`];
+      limit.assertAllowed(keys);
+      limit.recordFailure(keys);
+      if (!form) throw new PageRefusal(422, 'validation_failed', 'error.invalid');
+      await run(context, form, language);
+      if (!wantsJson(request)) return back();
+      const after = await loadContext(app.db, context.page);
+      return { success: true, data: after ? statusOf(after, new Date()) : null };
+    } catch (error) {
+      const refusal = asRefusal(error);
+      if (wantsJson(request) || refusal.status === 404 || refusal.status === 403)
+        return refuse(reply, refusal, language);
+      return back(refusal.key);
+    }
+  };
+}
+
+/**
+ * The payer's page (DESIGN §20): GET /pay/{token} (HTML), GET /pay/{token}/status (JSON), and the payer's actions
+ * POST /pay/{token}/paid, /receipt and /appeal, which answer 303 back to the page (a form without JavaScript) or JSON
+ * (a client asking for it). A token that opens nothing is the same 404 whatever it is; unknown tokens are limited per
+ * address, actions per page, so nobody's guesses lock another order's payer out.
+ */
+export async function payerPagePublic(app: FastifyInstance) {
+  const deps: PageDeps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
+  const limit = createFailureLimit(actionsPerWindow, actionWindowSeconds);
+  const pages = pagesOf(app);
+  registerParsers(app);
+  readRoutes(app, pages);
+  const route = (run: Action) => actionRoute(app, pages, limit, run);
+  app.post(
+    '/pay/:token/paid',
+    { config: routeConfig },
+    route((context) => reportPaid(deps, context)),
+  );
+  app.post(
+    '/pay/:token/receipt',
+    { config: routeConfig, bodyLimit: formBodyLimit },
+    route((context, form) => attachReceipt(deps, context, form.files.receipt)),
+  );
+  app.post(
+    '/pay/:token/appeal',
+    { config: routeConfig, bodyLimit: formBodyLimit },
+    route((context, form, language) =>
+      appeal(deps, context, { fields: form.fields, file: form.files.receipt }, language),
+    ),
+  );
+}
