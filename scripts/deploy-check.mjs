@@ -1,8 +1,9 @@
 // Checks a deployed Paydesk from the outside, as its users reach it: readiness, an admin's sign-in, a merchant made
 // from scratch (its flow, a deposit credited by the admin, its API key) whose signed API pay-out is created and read
 // back. With --tls (Paydesk behind the TLS proxy of deploy/nginx/paydesk.conf) also: HTTP/2, HSTS, every cookie
-// Secure, the order's event over the websocket, a terminal's forwarding link on https://, and that a client cannot
-// choose the address the server sees by sending X-Forwarded-For (--database: the session's address is read there).
+// Secure, the order's event over the websocket, a terminal's forwarding link and a pay-in's payer link on https://,
+// and that a client cannot choose the address the server sees by sending X-Forwarded-For (--database: the session's
+// address is read there).
 //
 //   node scripts/deploy-check.mjs --origin http://127.0.0.1:8080 --password <root's one-time password>
 //   node scripts/deploy-check.mjs --origin https://localhost:8443 --password … --tls \
@@ -176,9 +177,11 @@ const merchantUser = await admin.ok('POST', '/api/inner/user', {
   type: 'merchant',
   username: merchantName,
   password: merchantPassword,
+  // A 5 % pay-in fee, from which the trader's 2.5 % reward is paid (a pay-in is refused when rewards exceed the fee).
+  profile: { fees: [{ direction: 'pay_in', min_amount: '0', max_amount: null, percentage: '5' }] },
 });
 const merchantId = merchantUser.uuid ?? merchantUser.id;
-await admin.ok('POST', '/api/inner/flow/', {
+const flow = await admin.ok('POST', '/api/inner/flow/', {
   name: `Shop ${tag} RUB`,
   merchant_uuid: merchantId,
   fiat_currency: 'RUB',
@@ -280,7 +283,12 @@ if (options.tls) {
     type: 'trader',
     username: traderName,
     password: traderPassword,
-    profile: { insurance_payment_amount: '0' },
+    // Ready to take pay-ins: no insurance owed, deposits open, a fee tier of 2.5 %.
+    profile: {
+      insurance_payment_amount: '0',
+      deposit_open: true,
+      fees: [{ direction: 'pay_in', min_amount: '0', max_amount: null, percentage: '2.5' }],
+    },
   });
   const requisite = await admin.ok('POST', '/api/inner/requisite', {
     name: `Card ${tag}`,
@@ -302,6 +310,31 @@ if (options.tls) {
     fail(`the forwarding link is "${forwarding.url}" (${forwarding.url_refused}), not on ${origin}`);
   }
   passed(`the forwarding link is ${forwarding.url.replace(/forward\/.*/, 'forward/…')}`);
+
+  // 6b. A signed pay-in that the trader's card takes: its payer's page link starts with the public https origin.
+  const traderWallets = await traderSession.ok('GET', '/api/inner/user/wallet/');
+  const traderAddress = traderWallets.items.find((wallet) => wallet.type.slug === 'real')?.name;
+  if (!traderAddress) fail(`the trader has no deposit address: ${JSON.stringify(traderWallets)}`);
+  await admin.ok('POST', '/api/inner/wallet/deposits', {
+    tx_hash: randomBytes(32).toString('hex'),
+    address: traderAddress,
+    amount: '1000',
+  });
+  await admin.ok('POST', `/api/inner/flow/${flow.uuid ?? flow.id}/executor`, {
+    executor_type: 'trader',
+    executor_id: trader.uuid ?? trader.id,
+  });
+  const payInId = `deploy-in-${tag}`;
+  const payInBody = JSON.stringify({ type: 'pay_in', amount: '5000', currency: 'RUB', client_order_id: payInId });
+  const payIn = await request('POST', '/api/v1/orders', {
+    body: payInBody,
+    headers: { ...signedHeaders(apiKey, secret, 'POST', '/api/v1/orders', payInBody), 'idempotency-key': payInId },
+  });
+  const paymentUrl = payIn.json?.data?.payment_url;
+  if (payIn.status !== 201 || typeof paymentUrl !== 'string' || !paymentUrl.startsWith(`${origin}/pay/`)) {
+    fail(`the signed pay-in answered ${payIn.status} with payment_url ${paymentUrl}: ${payIn.text.slice(0, 400)}`);
+  }
+  passed(`the payer's page link is ${paymentUrl.replace(/pay\/.*/, 'pay/…')}`);
 
   // 7. A client's X-Forwarded-For does not choose its address: a sign-in from --client-address that claims to come
   // from 203.0.113.7 is recorded (the session's address) as --client-address.
