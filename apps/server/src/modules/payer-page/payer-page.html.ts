@@ -35,7 +35,7 @@ dt{color:var(--muted);font-size:.875rem;margin-top:.75rem}
 dd{margin:0;font-size:1.125rem;font-weight:600;display:flex;align-items:center;gap:.5rem;flex-wrap:wrap;overflow-wrap:anywhere}
 .mono{font-variant-numeric:tabular-nums;letter-spacing:.02em}
 button,.button{font:inherit;font-weight:600;border-radius:10px;border:0;padding:.75rem 1rem;background:var(--accent);color:var(--accent-fg);width:100%;cursor:pointer;text-align:center;text-decoration:none;display:block}
-button.copy{width:auto;padding:.25rem .75rem;font-size:.875rem;background:transparent;color:var(--accent);border:1px solid var(--accent)}
+button.copy{display:inline-block;vertical-align:middle;margin-left:.5rem;width:auto;padding:.25rem .75rem;font-size:.875rem;background:transparent;color:var(--accent);border:1px solid var(--accent)}
 form{margin:.75rem 0}
 label{display:block;margin:.5rem 0 .25rem;font-weight:600}
 input{font:inherit;width:100%;padding:.5rem;border:1px solid var(--muted);border-radius:8px;background:var(--card);color:var(--fg)}

@@ -19,7 +19,7 @@ export const pageScript = `(() => {
         setTimeout(() => { button.textContent = data.copyLabel; }, 1500);
       } catch {}
     });
-    target.after(button);
+    (target.closest('p, dd') ?? target).append(button);
   }
   const poll = async () => {
     try {
