@@ -190,8 +190,9 @@ test('screenshots of the confirm panel and the auto-settle controls', async ({ b
         const waiting = row.getByRole('button', { name: /received while waiting|до одобрения/ });
         if (await waiting.isVisible()) {
           await waiting.click();
-          const dialog = admin.getByRole('dialog');
-          await expect(dialog.getByRole('table')).toBeVisible();
+          // Named: the risk's dialog may still be fading out when this one opens.
+          const dialog = admin.getByRole('dialog', { name: /waited for approval|ждал одобрения/ });
+          await expect(dialog.getByText(/^(Results|Результаты):/)).toBeVisible();
           await saveShot(dialog, `weak-waiting-${suffix}`);
           await admin.keyboard.press('Escape');
         }
