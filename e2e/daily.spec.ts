@@ -64,7 +64,7 @@ test("a pay-out's card shows whom to pay, and Take asks first with the recipient
 
   await card.getByRole('button', { name: `Take order ${shortId(order.guid)}` }).click();
   const take = trader.getByRole('dialog', { name: 'Take the pay-out?' });
-  await expect(take.getByRole('region', { name: 'Recipient' })).toContainText('ANNA SMIRNOVA');
+  await expect(take.getByRole('row').filter({ hasText: 'Recipient' })).toContainText('ANNA SMIRNOVA');
   // Back leaves the pay-out open to every executor.
   await take.getByRole('button', { name: 'Back' }).click();
   await expect(take).toBeHidden();
@@ -104,6 +104,7 @@ test('at 1440 px the lists keep their actions on screen, and every screen has a 
 
   // The platform's statistics lead to /directions.
   await root.goto('/statistics');
-  await root.getByRole('link', { name: 'Directions' }).click();
+  // (The side menu has its own Directions link now; this one is the page's.)
+  await root.getByRole('main').getByRole('link', { name: 'Directions' }).click();
   await expect(root.getByRole('heading', { name: 'Directions', level: 1 })).toBeVisible();
 });

@@ -130,7 +130,7 @@ test('a pay-out made through the API is taken by the trader, then confirmed paid
   // Take asks first, with the recipient once more.
   await row.getByRole('button', { name: 'Take' }).click();
   const take = trader.getByRole('dialog', { name: 'Take the pay-out?' });
-  await expect(take.getByRole('region', { name: 'Recipient' })).toContainText('5559 4900 1234 5678');
+  await expect(take.getByRole('row').filter({ hasText: 'Recipient' })).toContainText('5559 4900 1234 5678');
   await take.getByRole('button', { name: 'Take' }).click();
   await expect(
     trader.getByText(`Order ${shortId(order.guid)} is yours: pay the recipient, then confirm`),

@@ -83,6 +83,7 @@ export function WithdrawalsSection() {
         rowKey={(payment) => payment.guid}
         emptyMessage={t('withdrawals.empty')}
         minWidthPx={760}
+        scrollRegionLabel={t('withdrawals.table')}
       />
     </Stack>
   );
