@@ -16,6 +16,7 @@
 # runtime, cgroupfs instead of systemd's cgroups, no default ulimits, and the host's network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/scratch-env.sh
 admin_url="${1:-postgres://postgres@127.0.0.1:5432/postgres}"
 
 for tool in podman runc debootstrap nginx; do
@@ -126,16 +127,11 @@ started=$SECONDS
 psql "$admin_url" -qc "create database $database" >/dev/null
 port="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 env_file="$work/paydesk.env"
-cat >"$env_file" <<EOF
-DATABASE_URL=$db_url
-SECRETS_KEY=$(openssl rand -base64 32)
-DEPOSIT_XPUB=$(node -e "
-  const { HDKey } = require('@scure/bip32');
-  console.log(HDKey.fromMasterSeed(require('node:crypto').randomBytes(32)).derive(\"m/44'/195'/0'\").publicExtendedKey);
-")
+{ scratch_env "$db_url"; cat <<EOF
 PORT=$port
 HOST=127.0.0.1
 EOF
+} >"$env_file"
 password="$(podman run --rm --no-healthcheck --env-file "$env_file" "$image" node apps/server/dist/cli.js create-admin root \
   | sed -n 's/^One-time password: //p')"
 [ -n "$password" ] || { echo "create-admin in the image printed no password" >&2; exit 1; }

@@ -11,6 +11,7 @@
 # The conf is used as it is; only its names, paths and ports are replaced (each replacement must find its line).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/scratch-env.sh
 admin_url="${1:-postgres://postgres@127.0.0.1:5432/postgres}"
 image=""
 if [ "${2:-}" = --image ]; then image="${3:?--image needs a name}"; fi
@@ -87,19 +88,14 @@ nginx -t -q -c "$work/nginx.conf"
 echo "The ${image:-built} server on port $app_port behind nginx at $public_url (database $database)"
 psql "$admin_url" -qc "create database $database" >/dev/null
 env_file="$work/paydesk.env"
-cat >"$env_file" <<EOF
-DATABASE_URL=$db_url
-SECRETS_KEY=$(openssl rand -base64 32)
-DEPOSIT_XPUB=$(node -e "
-  const { HDKey } = require('@scure/bip32');
-  console.log(HDKey.fromMasterSeed(require('node:crypto').randomBytes(32)).derive(\"m/44'/195'/0'\").publicExtendedKey);
-")
+{ scratch_env "$db_url"; cat <<EOF
 HOST=127.0.0.1
 PORT=$app_port
 TRUST_PROXY=127.0.0.1
 PUBLIC_URL=$public_url
 LOG_LEVEL=warn
 EOF
+} >"$env_file"
 if [ -n "$image" ]; then
   # The image on the host's network (the CONTAINERS_CONF scripts/ci-container.sh sets), as nginx's upstream.
   password="$(podman run --rm --no-healthcheck --env-file "$env_file" "$image" node apps/server/dist/cli.js create-admin root \
