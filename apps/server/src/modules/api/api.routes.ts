@@ -7,105 +7,60 @@ import {
   disputeSchema,
   formatMoney,
   listEnvelope,
-  paginate,
   successEnvelope,
   USDT,
 } from '@paydesk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { afterCommit, type Tx } from '../../db/client';
-import { DomainError } from '../../lib/errors';
-import { pageOf } from '../../lib/paging';
+import type { Executor, Tx } from '../../db/client';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
 import { disputeBodyLimit, openDispute } from '../disputes/disputes.module';
 import { balancesOf, zeroBalances } from '../ledger/ledger.module';
-import * as repo from '../orders/orders.module';
 import {
-  apiOrderView,
   cancelByMerchant,
   confirmPayIn,
   createOrder,
+  executedFlowIds,
   markPaidByExecutor,
-  type OrderDeps,
+  type OrderRow,
   takePayOut,
 } from '../orders/orders.module';
 import { openPayerPage } from '../payer-links/payer-links.module';
-import { registerApiHooks, sendAnswer } from './api.hooks';
+import { type OrderAnswers, orderAnswers, orderEnvelope } from './api.answers';
+import { registerApiHooks } from './api.hooks';
 import { apiOpenapi, signedReplies } from './api.openapi';
-import { payerLinks, payerPageOptions } from './api.payer-links';
-import { type Answer, KeyAnswered, saveAnswer } from './idempotency';
+import { payerPageOptions } from './api.payer-links';
+import type { Answer } from './idempotency';
+import { keepAnswer, sendAnswer } from './idempotency.plugin';
+
+type ApiApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
-const orderEnvelope = successEnvelope(apiOrderSchema);
 const disputeEnvelope = successEnvelope(disputeSchema);
 const one = () => signedReplies({ 200: orderEnvelope });
-const created = () => signedReplies({ 201: orderEnvelope });
+const merchant = { access: 'api.merchant' as const, signed: true, csrf: false, answeredInTransaction: true };
+const executor = { access: 'api.executor' as const, signed: true, csrf: false, answeredInTransaction: true };
 
 /**
  * The merchant and executor API, `/api/v1/` (DESIGN §9): machine to machine, no cookies and no CSRF; every request
- * signed (api.auth.ts), rate limited per key, every POST idempotent by its Idempotency-Key. Documented by its own
- * OpenAPI document at `/api/v1/openapi.json`.
+ * signed (api.auth.ts), rate limited per key, every POST idempotent by its Idempotency-Key (idempotency.plugin.ts).
+ * Documented by its own OpenAPI document at `/api/v1/openapi.json`.
  */
 export const apiV1: FastifyPluginAsyncZod = async (app) => {
   await registerOpenapi(app, apiOpenapi);
-  registerApiHooks(app as unknown as FastifyInstance);
+  await registerApiHooks(app as unknown as FastifyInstance);
+  const orders = orderAnswers(app as unknown as FastifyInstance);
+  merchantOrderRoutes(app, orders);
+  merchantDisputeRoutes(app, orders);
+  executorRoutes(app, orders);
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+};
 
-  const deps: OrderDeps = { db: app.db, config: app.config, reference: app.reference };
-  const merchant = { access: 'api.merchant' as const, signed: true, csrf: false, answeredInTransaction: true };
-  const executor = { access: 'api.executor' as const, signed: true, csrf: false, answeredInTransaction: true };
-  const { pageLinks } = payerLinks(app as unknown as FastifyInstance);
-  const view = (row: repo.OrderRow, links: Map<string, string>) => ({
-    success: true as const,
-    data: apiOrderView(row, deps.reference, links.get(row.id) ?? null),
-  });
-  /** An order's answer as the route's serializer writes it: kept as the key's answer, and sent as it was kept. */
-  const orderAnswer = (statusCode: number, row: repo.OrderRow, links: Map<string, string>): Answer => ({
-    statusCode,
-    body: JSON.stringify(z.encode(orderEnvelope, view(row, links))),
-  });
-  /**
-   * The order engine's dependencies for a keyed request (issue 20, R2): the key's answer commits in the transaction
-   * of the change it answers, so no crash can separate them; another request's answer under the key rolls it back.
-   * `first` commits in the same transaction before the answer is made (a new pay-in's page).
-   */
-  const keyed = (
-    request: FastifyRequest,
-    statusCode: number,
-    first?: (tx: Tx, row: repo.OrderRow) => Promise<void>,
-  ): OrderDeps => {
-    const claim = request.idempotency;
-    if (!claim && !first) return deps;
-    return {
-      ...deps,
-      commitWith: async (tx, row) => {
-        await first?.(tx, row);
-        if (!claim) return;
-        const answer = orderAnswer(statusCode, row, await pageLinks(tx, request, [row]));
-        if (!(await saveAnswer(tx, claim, answer))) throw new KeyAnswered();
-        afterCommit(tx, () => {
-          claim.saved = true;
-        });
-      },
-    };
-  };
-  /** A keyed change of one order, answered with the order as it was kept under the key. */
-  const answerWith = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    statusCode: number,
-    change: Promise<repo.OrderRow>,
-  ) => {
-    const row = await change;
-    return sendAnswer(reply, orderAnswer(statusCode, row, await pageLinks(deps.db, request, [row])));
-  };
-  const own = async (merchantId: string, id: string) => {
-    const row = await repo.orderRow(deps.db, id);
-    if (!row || row.merchantId !== merchantId) throw new DomainError('not_found');
-    return row;
-  };
-
+/** A merchant's orders: create, list, read, confirm and cancel. */
+function merchantOrderRoutes(app: ApiApp, orders: OrderAnswers) {
+  const summary = { tags: ['merchant'], response: one() };
   app.post(
     '/orders',
     {
@@ -114,52 +69,17 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         tags: ['merchant'],
         summary: 'Create a pay-in or a pay-out',
         body: apiOrderCreateSchema,
-        response: created(),
+        response: signedReplies({ 201: orderEnvelope }),
       },
     },
     async (request, reply) => {
       const merchantId = requireUser(request).id;
       const page = await payerPageOptions(app.db, merchantId, request.body);
-      const open = page ? (tx: Tx, row: repo.OrderRow) => openPayerPage(tx, app.deps.secrets, row.id, page) : undefined;
-      return answerWith(
-        request,
-        reply,
-        201,
-        createOrder(keyed(request, 201, open), merchantId, request.body, request.language),
-      );
+      const open = page ? (tx: Tx, row: OrderRow) => openPayerPage(tx, app.deps.secrets, row.id, page) : undefined;
+      const deps = orders.keyed(request, 201, open);
+      return orders.answerWith(request, reply, 201, createOrder(deps, merchantId, request.body, request.language));
     },
   );
-
-  /** A page of the API's order list, newest first, in the API's shape of an order. */
-  const listPage = async (
-    request: FastifyRequest,
-    scope: repo.OrderScope,
-    query: z.output<typeof apiOrderListQuerySchema>,
-  ) => {
-    const { rows, count } = await repo.listOrders(
-      deps.db,
-      scope,
-      {
-        clientOrderId: query.client_order_id,
-        statuses: query.status ? [query.status] : undefined,
-        type: query.type,
-      },
-      { ...pageOf(query), ascending: false },
-    );
-    const links = await pageLinks(
-      deps.db,
-      request,
-      rows.map((row) => row.order),
-    );
-    return {
-      success: true as const,
-      data: {
-        items: rows.map((row) => apiOrderView(row.order, deps.reference, links.get(row.order.id) ?? null)),
-        context: { available_filters: [], pagination: paginate(count.total, query, count.estimated) },
-      },
-    };
-  };
-
   app.get(
     '/orders',
     {
@@ -171,40 +91,34 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
         response: signedReplies({ 200: listEnvelope(apiOrderSchema) }),
       },
     },
-    async (request) => listPage(request, { kind: 'merchant', merchantId: requireUser(request).id }, request.query),
+    async (request) =>
+      orders.listPage(request, { kind: 'merchant', merchantId: requireUser(request).id }, request.query),
   );
-
   app.get(
     '/orders/:guid',
-    { config: merchant, schema: { tags: ['merchant'], summary: 'One order', params: guid, response: one() } },
-    async (request) => {
-      const row = await own(requireUser(request).id, request.params.guid);
-      return view(row, await pageLinks(deps.db, request, [row]));
-    },
+    { config: merchant, schema: { ...summary, summary: 'One order', params: guid } },
+    (request) => orders.own(request, requireUser(request).id, request.params.guid),
   );
-
   app.post(
     '/orders/:guid/confirm',
-    {
-      config: merchant,
-      schema: { tags: ['merchant'], summary: 'The payer reports paying a pay-in', params: guid, response: one() },
+    { config: merchant, schema: { ...summary, summary: 'The payer reports paying a pay-in', params: guid } },
+    async (request, reply) => {
+      const change = confirmPayIn(orders.keyed(request, 200), requireUser(request).id, request.params.guid);
+      return orders.answerWith(request, reply, 200, change);
     },
-    async (request, reply) =>
-      answerWith(request, reply, 200, confirmPayIn(keyed(request, 200), requireUser(request).id, request.params.guid)),
   );
-
   app.post(
     '/orders/:guid/cancel',
-    { config: merchant, schema: { tags: ['merchant'], summary: 'Cancel an order', params: guid, response: one() } },
-    async (request, reply) =>
-      answerWith(
-        request,
-        reply,
-        200,
-        cancelByMerchant(keyed(request, 200), requireUser(request).id, request.params.guid),
-      ),
+    { config: merchant, schema: { ...summary, summary: 'Cancel an order', params: guid } },
+    async (request, reply) => {
+      const change = cancelByMerchant(orders.keyed(request, 200), requireUser(request).id, request.params.guid);
+      return orders.answerWith(request, reply, 200, change);
+    },
   );
+}
 
+/** A merchant's dispute and balance. */
+function merchantDisputeRoutes(app: ApiApp, orders: OrderAnswers) {
   app.post(
     '/orders/:guid/dispute',
     {
@@ -222,32 +136,19 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
       // As an order's change (issue 20, R2): the key's answer commits in the dispute's transaction.
       const claim = request.idempotency;
       let kept: Answer | undefined;
-      const dispute = await openDispute(
-        {
-          ...deps,
-          files: app.files,
-          answerWith: claim
-            ? async (tx, opened) => {
-                kept = {
-                  statusCode: 200,
-                  body: JSON.stringify(z.encode(disputeEnvelope, { success: true, data: opened })),
-                };
-                if (!(await saveAnswer(tx, claim, kept))) throw new KeyAnswered();
-                afterCommit(tx, () => {
-                  claim.saved = true;
-                });
-              }
-            : undefined,
-        },
-        requireUser(request),
-        request.params.guid,
-        request.body,
-        request.language,
-      );
+      const answerWith = claim
+        ? async (tx: Executor, opened: z.output<typeof disputeSchema>) => {
+            const body = JSON.stringify(z.encode(disputeEnvelope, { success: true, data: opened }));
+            kept = { statusCode: 200, body };
+            await keepAnswer(tx, claim, kept);
+          }
+        : undefined;
+      const deps = { ...orders.deps, files: app.files, answerWith };
+      const { guid: id } = request.params;
+      const dispute = await openDispute(deps, requireUser(request), id, request.body, request.language);
       return kept ? sendAnswer(reply, kept) : { success: true as const, data: dispute };
     },
   );
-
   app.get(
     '/balance',
     {
@@ -260,18 +161,17 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireUser(request).id;
-      const balances = (await balancesOf(deps.db, [userId], USDT.code)).get(userId) ?? zeroBalances();
-      return {
-        success: true as const,
-        data: {
-          currency: USDT.code,
-          available: formatMoney(balances.available, USDT),
-          hold: formatMoney(balances.hold, USDT),
-        },
-      };
+      const balances = (await balancesOf(app.db, [userId], USDT.code)).get(userId) ?? zeroBalances();
+      const { available, hold } = balances;
+      const data = { currency: USDT.code, available: formatMoney(available, USDT), hold: formatMoney(hold, USDT) };
+      return { success: true as const, data };
     },
   );
+}
 
+/** An executor's orders: list, take a pay-out, report one paid. */
+function executorRoutes(app: ApiApp, orders: OrderAnswers) {
+  const summary = { tags: ['executor'], params: guid, response: one() };
   app.get(
     '/executor/orders',
     {
@@ -285,37 +185,24 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const executorId = requireUser(request).id;
-      const takeableFlowIds = await repo.executedFlowIds(deps.db, executorId);
-      return listPage(request, { kind: 'executor', executorId, takeableFlowIds }, request.query);
+      const takeableFlowIds = await executedFlowIds(app.db, executorId);
+      return orders.listPage(request, { kind: 'executor', executorId, takeableFlowIds }, request.query);
     },
   );
-
   app.post(
     '/executor/orders/:guid/take',
-    { config: executor, schema: { tags: ['executor'], summary: 'Take a pay-out', params: guid, response: one() } },
-    async (request, reply) =>
-      answerWith(request, reply, 200, takePayOut(keyed(request, 200), requireUser(request).id, request.params.guid)),
+    { config: executor, schema: { ...summary, summary: 'Take a pay-out' } },
+    async (request, reply) => {
+      const change = takePayOut(orders.keyed(request, 200), requireUser(request).id, request.params.guid);
+      return orders.answerWith(request, reply, 200, change);
+    },
   );
-
   app.post(
     '/executor/orders/:guid/paid',
-    {
-      config: executor,
-      schema: {
-        tags: ['executor'],
-        summary: 'A pay-in was paid, or a pay-out transfer was made',
-        params: guid,
-        response: one(),
-      },
+    { config: executor, schema: { ...summary, summary: 'A pay-in was paid, or a pay-out transfer was made' } },
+    async (request, reply) => {
+      const change = markPaidByExecutor(orders.keyed(request, 200), requireUser(request).id, request.params.guid);
+      return orders.answerWith(request, reply, 200, change);
     },
-    async (request, reply) =>
-      answerWith(
-        request,
-        reply,
-        200,
-        markPaidByExecutor(keyed(request, 200), requireUser(request).id, request.params.guid),
-      ),
   );
-
-  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-};
+}
