@@ -2,15 +2,13 @@ import { type apiOrderListQuerySchema, apiOrderSchema, paginate, successEnvelope
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { DomainError } from '../../lib/errors';
-import { pageOf } from '../../lib/paging';
 import {
+  type ApiOrderParty,
+  apiOrderPage,
   apiOrderView,
-  listOrders,
   type OrderDeps,
   type OrderRow,
-  type OrderScope,
-  orderRow,
+  ownOrder,
 } from '../orders/orders.module';
 import { payerLinks } from './api.payer-links';
 import type { Answer } from './idempotency';
@@ -58,19 +56,12 @@ export function orderAnswers(app: FastifyInstance) {
     },
     /** One of the merchant's own orders; another's is not found. */
     async own(request: FastifyRequest, merchantId: string, id: string) {
-      const row = await orderRow(deps.db, id);
-      if (!row || row.merchantId !== merchantId) throw new DomainError('not_found');
+      const row = await ownOrder(deps.db, merchantId, id);
       return view(row, await pageLinks(deps.db, request, [row]));
     },
     /** A page of the API's order list, newest first, in the API's shape of an order. */
-    async listPage(request: FastifyRequest, scope: OrderScope, query: z.output<typeof apiOrderListQuerySchema>) {
-      const filter = {
-        clientOrderId: query.client_order_id,
-        statuses: query.status ? [query.status] : undefined,
-        type: query.type,
-      };
-      const { rows, count } = await listOrders(deps.db, scope, filter, { ...pageOf(query), ascending: false });
-      const orders = rows.map((row) => row.order);
+    async listPage(request: FastifyRequest, party: ApiOrderParty, query: z.output<typeof apiOrderListQuerySchema>) {
+      const { orders, count } = await apiOrderPage(deps.db, party, query);
       const links = await pageLinks(deps.db, request, orders);
       return {
         success: true as const,

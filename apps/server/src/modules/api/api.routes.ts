@@ -22,7 +22,6 @@ import {
   cancelByMerchant,
   confirmPayIn,
   createOrder,
-  executedFlowIds,
   markPaidByExecutor,
   type OrderRow,
   takePayOut,
@@ -183,11 +182,8 @@ function executorRoutes(app: ApiApp, orders: OrderAnswers) {
         response: signedReplies({ 200: listEnvelope(apiOrderSchema) }),
       },
     },
-    async (request) => {
-      const executorId = requireUser(request).id;
-      const takeableFlowIds = await executedFlowIds(app.db, executorId);
-      return orders.listPage(request, { kind: 'executor', executorId, takeableFlowIds }, request.query);
-    },
+    async (request) =>
+      orders.listPage(request, { kind: 'executor', executorId: requireUser(request).id }, request.query),
   );
   app.post(
     '/executor/orders/:guid/take',

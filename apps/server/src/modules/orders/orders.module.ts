@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ordersRoutes } from './orders.routes';
 import { expireJob, expireOrder, expirySweepJob, expirySweepSeconds, sweepExpiredOrders } from './orders.service';
 
+export { type ApiOrderParty, apiOrderPage, ownOrder } from './api-orders';
 export type {
   OrderCheckEvent,
   OrderChecks,
@@ -12,8 +13,8 @@ export type {
 } from './order-news';
 export { announceChecks } from './order-news';
 export { noteOrderEvent } from './order-notes';
-export type { OrderRow, OrderScope } from './orders.repository';
-export { executedFlowIds, findByClientOrderId, findOrders, listOrders, lockOrder, orderRow } from './orders.repository';
+export type { OrderRow } from './orders.repository';
+export { findOrders, lockOrder, orderRow } from './orders.repository';
 export type { OrderActor, OrderDeps } from './orders.service';
 export {
   cancelByMerchant,
