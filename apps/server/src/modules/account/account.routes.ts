@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { issueApiSecret } from './api-keys';
 import { ownFees } from './fees';
 import { notificationSettings, updateNotifications, updateWebhooks, webhookSettings } from './notifications';
@@ -28,9 +28,10 @@ const webhooks = successEnvelope(z.array(webhookSettingSchema));
 
 /** SPEC §7 "Session and account": the signed-in user's keys, notifications, webhooks, fees and two-factor. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser } = typedRoutes(app);
   const { deps } = app;
 
-  app.post(
+  asUser.post(
     '/user/secret_key',
     {
       config: { access: 'apiKeys.manage' },
@@ -40,26 +41,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(apiSecretSchema) }, writeErrors),
       },
     },
-    async (request) => {
-      const userId = requireUser(request).id;
+    async (_request, user) => {
+      const userId = user.id;
       const issued = await issueApiSecret(deps, userId);
       // This process forgets the old secret now: the next signed request, maybe the caller's very next one, must
       // verify under the new secret, not wait for the change's notification to come back from the database.
       app.sessions.forgetUser(userId);
-      return { success: true as const, data: issued };
+      return issued;
     },
   );
 
-  app.get(
+  asUser.get(
     '/user/notification',
     {
       config: { access: 'notifications.manage' },
       schema: { summary: 'My notification settings', tags, response: replies({ 200: notifications }, readErrors) },
     },
-    async (request) => ({ success: true as const, data: await notificationSettings(deps, requireUser(request).id) }),
+    (_request, user) => notificationSettings(deps, user.id),
   );
 
-  app.patch(
+  asUser.patch(
     '/user/notification_key',
     {
       config: { access: 'notifications.manage' },
@@ -70,13 +71,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: notifications }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateNotifications(deps, requireUser(request).id, { key: request.body.notification_key }),
-    }),
+    (request, user) => updateNotifications(deps, user.id, { key: request.body.notification_key }),
   );
 
-  app.patch(
+  asUser.patch(
     '/user/notification_url',
     {
       config: { access: 'notifications.manage' },
@@ -87,25 +85,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: notifications }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateNotifications(deps, requireUser(request).id, { url: request.body.notification_url }),
-    }),
+    (request, user) => updateNotifications(deps, user.id, { url: request.body.notification_url }),
   );
 
-  app.get(
+  asUser.get(
     '/user/webhook',
     {
       config: { access: 'notifications.manage' },
       schema: { summary: 'List my webhooks', tags, response: replies({ 200: webhooks }, readErrors) },
     },
-    async (request) => ({
-      success: true as const,
-      data: await webhookSettings(deps, requireUser(request).id, request.language),
-    }),
+    (request, user) => webhookSettings(deps, user.id, request.language),
   );
 
-  app.put(
+  asUser.put(
     '/user/webhook',
     {
       config: { access: 'notifications.manage' },
@@ -116,14 +108,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: webhooks }, writeErrors),
       },
     },
-    async (request) => {
-      const userId = requireUser(request).id;
+    async (request, user) => {
+      const userId = user.id;
       await updateWebhooks(deps, userId, request.body.webhooks);
-      return { success: true as const, data: await webhookSettings(deps, userId, request.language) };
+      return await webhookSettings(deps, userId, request.language);
     },
   );
 
-  app.get(
+  asUser.get(
     '/user/fees',
     {
       config: { access: 'fees.own' },
@@ -133,10 +125,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(ownFeeSchema)) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await ownFees(deps, requireUser(request).id) }),
+    (_request, user) => ownFees(deps, user.id),
   );
 
-  app.post(
+  asUser.post(
     '/secretGoogleAuth',
     {
       config: { access: 'session' },
@@ -146,30 +138,30 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(twoFactorSecretSchema) }, writeErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await startTwoFactor(deps, requireUser(request).id) }),
+    (_request, user) => startTwoFactor(deps, user.id),
   );
 
-  app.post(
+  asUser.post(
     '/user/2fa/enable',
     {
       config: { access: 'session' },
       schema: { summary: 'Turn two-factor on', tags, body: twoFactorEnableSchema, response: ok },
     },
-    async (request) => {
-      await enableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
-      return { success: true as const, data: null };
+    async (request, user) => {
+      await enableTwoFactor(deps, user.id, request.body, clientOf(request));
+      return null;
     },
   );
 
-  app.post(
+  asUser.post(
     '/user/2fa/disable',
     {
       config: { access: 'session' },
       schema: { summary: 'Turn two-factor off', tags, body: twoFactorDisableSchema, response: ok },
     },
-    async (request) => {
-      await disableTwoFactor(deps, requireUser(request).id, request.body, clientOf(request));
-      return { success: true as const, data: null };
+    async (request, user) => {
+      await disableTwoFactor(deps, user.id, request.body, clientOf(request));
+      return null;
     },
   );
 };

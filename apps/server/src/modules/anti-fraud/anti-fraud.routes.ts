@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { disputeBodyLimit } from '../disputes/disputes.module';
 import { checkReceipt, exportCases, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
 
@@ -21,19 +21,20 @@ const tags = ['anti-fraud'];
 
 /** SPEC §7 "Anti-fraud and terminals": the rules' settings, the cases, their release, the receipts check. */
 export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
   const settings = successEnvelope(antiFraudSettingsSchema);
 
-  app.get(
+  answering.get(
     '/anti_fraud/settings/',
     {
       config: { access: 'antiFraud.read' },
       schema: { summary: 'The anti-fraud settings', tags, response: replies({ 200: settings }, readErrors) },
     },
-    async () => ({ success: true as const, data: await readSettings(deps.db) }),
+    () => readSettings(deps.db),
   );
 
-  app.put(
+  asUser.put(
     '/anti_fraud/settings/',
     {
       config: { access: 'antiFraud.manage' },
@@ -44,13 +45,10 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: settings }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateSettings(deps, requireUser(request).id, request.body),
-    }),
+    (request, user) => updateSettings(deps, user.id, request.body),
   );
 
-  app.get(
+  answering.get(
     '/anti_fraud/',
     {
       config: { access: 'antiFraud.read' },
@@ -61,7 +59,7 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(antiFraudCaseSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await listCases(deps, request.query, request.language) }),
+    (request) => listCases(deps, request.query, request.language),
   );
 
   app.get(
@@ -78,7 +76,7 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendCsv(reply, 'anti-fraud', exportCases(deps, request.query, request.language)),
   );
 
-  app.patch(
+  asUser.patch(
     '/anti_fraud/:guid/release',
     {
       config: { access: 'antiFraud.manage' },
@@ -89,13 +87,10 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(antiFraudCaseSchema) }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await releaseCase(deps, requireUser(request).id, request.params.guid, request.language),
-    }),
+    (request, user) => releaseCase(deps, user.id, request.params.guid, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/anti_fraud/receipt/',
     {
       bodyLimit: disputeBodyLimit,
@@ -107,10 +102,9 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(receiptCheckResultSchema) }, writeErrors),
       },
     },
-    async (request) => {
-      const user = requireUser(request);
+    async (request, user) => {
       const viewer = { id: user.id, type: user.type, canManage: can(user, 'orders.manage') };
-      return { success: true as const, data: await checkReceipt(deps, viewer, request.body, request.language) };
+      return await checkReceipt(deps, viewer, request.body, request.language);
     },
   );
 };

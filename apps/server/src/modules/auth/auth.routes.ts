@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { secureCookie } from '../../http/transport';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
@@ -27,6 +28,7 @@ const empty = successEnvelope(emptyDataSchema);
 
 /** SPEC §7 "Session and account": CSRF cookie, sign-in, sign-out, the current user, password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const { deps, currentUsers } = app;
 
   app.get(
@@ -107,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  asUser.post(
     '/user/password',
     {
       config: { access: 'session' },
@@ -118,12 +120,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: empty }, writeErrors),
       },
     },
-    async (request) => {
-      const user = requireUser(request);
+    async (request, user) => {
       if (!request.sessionTokenHash) throw new DomainError('unauthenticated');
       await changePassword(deps, user.id, request.body, request.sessionTokenHash, clientOf(request));
       app.sessions.forgetUser(user.id);
-      return { success: true as const, data: null };
+      return null;
     },
   );
 
@@ -142,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.post(
+  answering.post(
     '/password/setup',
     {
       config: { access: 'public' },
@@ -155,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await acceptInvite(deps, request.body.code, request.body.new_password, clientOf(request));
-      return { success: true as const, data: null };
+      return null;
     },
   );
 };

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import { closeDispute, exportDisputes, listDisputes, openDispute, readDisputeFile } from './disputes.service';
 import { disputeReasonList } from './disputes.view';
@@ -29,9 +30,10 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/
 
 /** SPEC §7 "Orders and disputes": the reasons, the APPEALS lists, opening and closing disputes, the evidence. */
 export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
 
-  app.get(
+  answering.get(
     '/dispute/reason',
     {
       config: { access: 'orders.read' },
@@ -41,7 +43,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(disputeReasonSchema)) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: disputeReasonList() }),
+    () => disputeReasonList(),
   );
 
   // The role paths of the order lists (SPEC §6, §7): each role sees the disputes of its own orders.
@@ -51,7 +53,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/trader/dispute/', 'orders.trader', 'List my disputes (trader)'],
     ['/partner/dispute/', 'orders.partner', 'List my disputes (partner)'],
   ] as const) {
-    app.get(
+    asUser.get(
       path,
       {
         config: { access },
@@ -62,10 +64,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
           response: replies({ 200: listEnvelope(disputeSchema) }, readErrors),
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await listDisputes(deps, requireUser(request), request.query, request.language),
-      }),
+      (request, user) => listDisputes(deps, user, request.query, request.language),
     );
   }
 
@@ -84,7 +83,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(reply, 'disputes', exportDisputes(deps, requireUser(request), request.query, request.language)),
   );
 
-  app.post(
+  asUser.post(
     '/dispute',
     {
       bodyLimit: disputeBodyLimit,
@@ -96,16 +95,13 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => {
+    async (request, user) => {
       const { order_uuid: orderId, ...body } = request.body;
-      return {
-        success: true as const,
-        data: await openDispute(deps, requireUser(request), orderId, body, request.language),
-      };
+      return await openDispute(deps, user, orderId, body, request.language);
     },
   );
 
-  app.put(
+  asUser.put(
     '/dispute/:uuid/status',
     {
       config: { access: 'disputes.manage' },
@@ -117,10 +113,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await closeDispute(deps, requireUser(request).id, request.params.uuid, request.body, request.language),
-    }),
+    (request, user) => closeDispute(deps, user.id, request.params.uuid, request.body, request.language),
   );
 
   app.get(

@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { restrictionTypeViews } from '../requisites/requisites.module';
 import {
   addExecutor,
@@ -43,9 +43,10 @@ const manage = { access: 'flows.manage' as const };
 
 /** SPEC §7 "Flows and partners": flows, their executors, rates and the traders' restrictions (admin, not support). */
 export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
 
-  app.get(
+  answering.get(
     '/flow',
     {
       config: manage,
@@ -56,19 +57,16 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(flowSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await listFlows(deps, request.query) }),
+    (request) => listFlows(deps, request.query),
   );
 
-  app.post(
+  asUser.post(
     '/flow/',
     { config: manage, schema: { summary: 'Create a flow', tags, body: flowCreateSchema, response: one } },
-    async (request) => ({
-      success: true as const,
-      data: await createFlow(deps, requireUser(request).id, request.body),
-    }),
+    (request, user) => createFlow(deps, user.id, request.body),
   );
 
-  app.get(
+  answering.get(
     '/flow/currency_rate_source',
     {
       config: manage,
@@ -79,25 +77,19 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(rateSourceSchema)) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await rateSources(deps, request.query.fiat_currency, request.query.crypto_currency, request.language),
-    }),
+    (request) => rateSources(deps, request.query.fiat_currency, request.query.crypto_currency, request.language),
   );
 
-  app.patch(
+  asUser.patch(
     '/flow/:id',
     {
       config: manage,
       schema: { summary: 'Edit a flow', tags, params: idParams, body: flowUpdateSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateFlow(deps, requireUser(request).id, request.params.id, request.body),
-    }),
+    (request, user) => updateFlow(deps, user.id, request.params.id, request.body),
   );
 
-  app.delete(
+  asUser.delete(
     '/flow/:id',
     {
       config: manage,
@@ -108,25 +100,22 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.null()) }, writeErrors),
       },
     },
-    async (request) => {
-      await deleteFlow(deps, requireUser(request).id, request.params.id);
-      return { success: true as const, data: null };
+    async (request, user) => {
+      await deleteFlow(deps, user.id, request.params.id);
+      return null;
     },
   );
 
-  app.post(
+  asUser.post(
     '/flow/:id/executor',
     {
       config: manage,
       schema: { summary: 'Add an executor to a flow', tags, params: idParams, body: executorAddSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await addExecutor(deps, requireUser(request).id, request.params.id, request.body),
-    }),
+    (request, user) => addExecutor(deps, user.id, request.params.id, request.body),
   );
 
-  app.delete(
+  asUser.delete(
     '/flow/:id/executor/:bindId',
     {
       config: manage,
@@ -140,13 +129,10 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await removeExecutor(deps, requireUser(request).id, request.params.id, request.params.bindId),
-    }),
+    (request, user) => removeExecutor(deps, user.id, request.params.id, request.params.bindId),
   );
 
-  app.patch(
+  asUser.patch(
     '/flow/:id/executor/priority',
     {
       config: manage,
@@ -158,19 +144,11 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setExecutorPriority(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body.bind_id,
-        request.body.priority,
-      ),
-    }),
+    (request, user) =>
+      setExecutorPriority(deps, user.id, request.params.id, request.body.bind_id, request.body.priority),
   );
 
-  app.patch(
+  asUser.patch(
     '/flow/:id/currency_rate_source',
     {
       config: manage,
@@ -182,19 +160,10 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: one,
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setRateSource(
-        deps,
-        requireUser(request).id,
-        request.params.id,
-        request.body.source,
-        request.body.rate,
-      ),
-    }),
+    (request, user) => setRateSource(deps, user.id, request.params.id, request.body.source, request.body.rate),
   );
 
-  app.get(
+  answering.get(
     '/trader_restriction',
     {
       config: manage,
@@ -205,17 +174,15 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(traderRestrictionSchema)) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listTraderRestrictions(
+    (request) =>
+      listTraderRestrictions(
         deps,
         { traderId: request.query['filter[trader_uuid]'], flowId: request.query['filter[flow_uuid]'] },
         request.language,
       ),
-    }),
   );
 
-  app.get(
+  answering.get(
     '/trader_restriction/type',
     {
       config: manage,
@@ -225,13 +192,11 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(restrictionTypeSchema)) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: restrictionTypeViews(traderRestrictionTypes, request.language, [...app.reference.paymentOptions.keys()]),
-    }),
+    (request) =>
+      restrictionTypeViews(traderRestrictionTypes, request.language, [...app.reference.paymentOptions.keys()]),
   );
 
-  app.post(
+  asUser.post(
     '/trader_restriction',
     {
       config: manage,
@@ -242,13 +207,10 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(traderRestrictionSchema) }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setTraderRestriction(deps, requireUser(request).id, request.body, request.language),
-    }),
+    (request, user) => setTraderRestriction(deps, user.id, request.body, request.language),
   );
 
-  app.delete(
+  asUser.delete(
     '/trader_restriction/:id',
     {
       config: manage,
@@ -259,9 +221,9 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.null()) }, writeErrors),
       },
     },
-    async (request) => {
-      await deleteTraderRestriction(deps, requireUser(request).id, request.params.id);
-      return { success: true as const, data: null };
+    async (request, user) => {
+      await deleteTraderRestriction(deps, user.id, request.params.id);
+      return null;
     },
   );
 };

@@ -1,11 +1,13 @@
 import { reconciliationSchema, successEnvelope } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readErrors, replies } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { reconcileLedger } from './ledger.reconcile';
 
 /** GET /ledger/reconciliation: every balance recomputed from the entries, for an admin to see none differ. */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const { answering } = typedRoutes(app);
+  answering.get(
     '/ledger/reconciliation',
     {
       config: { access: 'ledger.reconcile' },
@@ -15,6 +17,6 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(reconciliationSchema) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: await reconcileLedger(app.db) }),
+    () => reconcileLedger(app.db),
   );
 };

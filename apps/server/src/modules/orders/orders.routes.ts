@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { enqueueJobs } from '../jobs/jobs.module';
@@ -31,6 +32,7 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 
 /** SPEC §7 "Orders and disputes": the role paths of the lists, an order's details and the actions on the screens. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
   const list = {
     tags,
@@ -43,10 +45,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/trader/order', 'orders.trader', 'List my orders (trader)'],
     ['/partner/order', 'orders.partner', 'List my orders (partner)'],
   ] as const) {
-    app.get(path, { config: { access }, schema: { ...list, summary } }, async (request) => ({
-      success: true as const,
-      data: await listOrders(deps, viewerOf(request), request.query, request.language),
-    }));
+    answering.get(path, { config: { access }, schema: { ...list, summary } }, (request) =>
+      listOrders(deps, viewerOf(request), request.query, request.language),
+    );
   }
 
   app.get(
@@ -64,7 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(reply, 'orders', await exportOrders(deps, viewerOf(request), request.query, request.language)),
   );
 
-  app.get(
+  answering.get(
     '/order/:id',
     {
       config: { access: 'orders.read' },
@@ -75,10 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(orderDetailsSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await orderDetails(deps, viewerOf(request), request.params.id, request.language),
-    }),
+    (request) => orderDetails(deps, viewerOf(request), request.params.id, request.language),
   );
 
   /** The answer of an action: the order as its viewer sees it now. */

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import {
   createPartnerSystem,
   getPartnerSystem,
@@ -27,9 +27,10 @@ const one = successEnvelope(partnerSystemSchema);
 
 /** SPEC §7 "Flows and partners" and §2.20: partner payment systems (read by admins, changed by full admins). */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
 
-  app.get(
+  answering.get(
     '/partner-system',
     {
       config: { access: 'partners.read' },
@@ -40,25 +41,19 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: partnerSystemListSchema }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listPartnerSystems(deps, request.query, request.language),
-    }),
+    (request) => listPartnerSystems(deps, request.query, request.language),
   );
 
-  app.get(
+  answering.get(
     '/partner-system/:slug',
     {
       config: { access: 'partners.read' },
       schema: { summary: 'One partner system', tags, params: slugParams, response: replies({ 200: one }, readErrors) },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getPartnerSystem(deps, request.params.slug, request.language),
-    }),
+    (request) => getPartnerSystem(deps, request.params.slug, request.language),
   );
 
-  app.get(
+  answering.get(
     '/partner-system/:slug/balance-log',
     {
       config: { access: 'partners.read' },
@@ -70,13 +65,10 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(balanceLogEntrySchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await partnerBalanceLog(deps, request.params.slug, request.query, request.language),
-    }),
+    (request) => partnerBalanceLog(deps, request.params.slug, request.query, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/partner-system',
     {
       config: { access: 'partners.manage' },
@@ -87,13 +79,10 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await createPartnerSystem(deps, requireUser(request).id, request.body, request.language),
-    }),
+    (request, user) => createPartnerSystem(deps, user.id, request.body, request.language),
   );
 
-  app.put(
+  asUser.put(
     '/partner-system/:slug',
     {
       config: { access: 'partners.manage' },
@@ -105,15 +94,6 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updatePartnerSystem(
-        deps,
-        requireUser(request).id,
-        request.params.slug,
-        request.body,
-        request.language,
-      ),
-    }),
+    (request, user) => updatePartnerSystem(deps, user.id, request.params.slug, request.body, request.language),
   );
 };

@@ -1,7 +1,7 @@
 import { payerPageSettingsSchema, payerPageSettingsUpdateSchema, successEnvelope } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { readPayerPageSettings, updatePayerPageSettings } from './payer-links.settings';
 
 const tags = ['settings'];
@@ -9,16 +9,17 @@ const settings = successEnvelope(payerPageSettingsSchema);
 
 /** The merchant's settings of its payer's page (DESIGN §20), beside its other settings in the web app's API. */
 export const payerPageSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  const { asUser } = typedRoutes(app);
+  asUser.get(
     '/user/payer_page',
     {
       config: { access: 'payerPage.manage' },
       schema: { summary: "My payer's page settings", tags, response: replies({ 200: settings }, readErrors) },
     },
-    async (request) => ({ success: true as const, data: await readPayerPageSettings(app.db, requireUser(request).id) }),
+    (_request, user) => readPayerPageSettings(app.db, user.id),
   );
 
-  app.put(
+  asUser.put(
     '/user/payer_page',
     {
       config: { access: 'payerPage.manage' },
@@ -29,9 +30,6 @@ export const payerPageSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: settings }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updatePayerPageSettings(app.db, requireUser(request).id, request.body),
-    }),
+    (request, user) => updatePayerPageSettings(app.db, user.id, request.body),
   );
 };

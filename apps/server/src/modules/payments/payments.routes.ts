@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { balanceSummary, systemBalance } from './balances';
 import { creditDeposit } from './deposits';
 import { acceptWithdrawal, markWithdrawalSent, rejectWithdrawal } from './moderation';
@@ -37,75 +37,62 @@ const depositOutcome = replies({ 200: successEnvelope(depositOutcomeSchema) }, w
 
 /** SPEC §7 "Money": withdrawals, the root admin's merchant withdrawal, deposits, payments and balances. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const { db, config } = app.deps;
   const { demo } = app;
 
-  app.post(
+  asUser.post(
     '/wallet/withdrawals',
     {
       config: { access: 'balance.payOut' },
       schema: { summary: 'Request a withdrawal', tags, body: payoutRequestSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await requestWithdrawal(db, config, requireUser(request).id, request.body, request.language),
-    }),
+    (request, user) => requestWithdrawal(db, config, user.id, request.body, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/wallet/merchant_withdrawal',
     {
       config: { access: 'wallets.merchantWithdrawal' },
       schema: { summary: 'Request a merchant withdrawal', tags, body: merchantWithdrawalSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await merchantWithdrawal(db, requireUser(request).id, request.body, request.language),
-    }),
+    (request, user) => merchantWithdrawal(db, user.id, request.body, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/wallet/deposits',
     {
       config: { access: 'deposits.credit' },
       schema: { summary: 'Credit a deposit', tags, body: depositCreditSchema, response: depositOutcome },
     },
-    async (request) => {
+    async (request, user) => {
       const outcome = await creditDeposit(db, {
         txHash: request.body.tx_hash,
         address: request.body.address,
         amountMinor: parseMoney(request.body.amount, USDT),
         source: 'admin',
-        actorId: requireUser(request).id,
+        actorId: user.id,
       });
-      return {
-        success: true as const,
-        data: { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) },
-      };
+      return { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) };
     },
   );
 
   // Demo mode only: the route does not exist anywhere else.
   if (demo) {
-    app.post(
+    asUser.post(
       '/wallet/demo_deposit',
       { config: { access: 'wallet.demoDeposit' }, schema: { tags, body: demoDepositSchema, response: depositOutcome } },
-      async (request) => {
+      async (request, user) => {
         const { amount } = request.body;
-        const outcome = await demo.depositTo(
-          requireUser(request).id,
-          amount === undefined ? undefined : parseMoney(amount, USDT),
-          { askedByUser: true },
-        );
-        return {
-          success: true as const,
-          data: { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) },
-        };
+        const outcome = await demo.depositTo(user.id, amount === undefined ? undefined : parseMoney(amount, USDT), {
+          askedByUser: true,
+        });
+        return { credited: outcome.credited, payment: await getPayment(db, outcome.paymentId, request.language) };
       },
     );
   }
 
-  app.get(
+  answering.get(
     '/transaction',
     {
       config: { access: 'payments.read' },
@@ -116,7 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(paymentSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await listPayments(db, request.query, request.language) }),
+    (request) => listPayments(db, request.query, request.language),
   );
 
   app.get(
@@ -133,55 +120,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendCsv(reply, 'payments', exportPayments(db, request.query, request.language)),
   );
 
-  app.post(
+  asUser.post(
     '/transaction/:id/accept',
     {
       config: { access: 'payments.moderate' },
       schema: { summary: 'Accept a withdrawal', tags, params: idParams, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await acceptWithdrawal(db, requireUser(request).id, request.params.id, request.language),
-    }),
+    (request, user) => acceptWithdrawal(db, user.id, request.params.id, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/transaction/:id/reject',
     {
       config: { access: 'payments.moderate' },
       schema: { summary: 'Reject a withdrawal', tags, params: idParams, body: withdrawalRejectSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await rejectWithdrawal(
-        db,
-        requireUser(request).id,
-        request.params.id,
-        request.body.comment,
-        request.language,
-      ),
-    }),
+    (request, user) => rejectWithdrawal(db, user.id, request.params.id, request.body.comment, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/transaction/:id/sent',
     {
       config: { access: 'payments.moderate' },
       schema: { summary: 'Mark a withdrawal sent', tags, params: idParams, body: withdrawalSentSchema, response: one },
     },
-    async (request) => ({
-      success: true as const,
-      data: await markWithdrawalSent(
-        db,
-        requireUser(request).id,
-        request.params.id,
-        request.body.tx_hash,
-        request.language,
-      ),
-    }),
+    (request, user) => markWithdrawalSent(db, user.id, request.params.id, request.body.tx_hash, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/my/transaction',
     {
       config: { access: 'balance.read' },
@@ -192,13 +158,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: keysetListEnvelope(balanceHistoryRowSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await balanceHistory(db, requireUser(request), request.query, request.language),
-    }),
+    (request, user) => balanceHistory(db, user, request.query, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/my/withdrawals',
     {
       config: { access: 'balance.payOut' },
@@ -209,13 +172,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(paymentSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await myWithdrawals(db, requireUser(request).id, request.query, request.language),
-    }),
+    (request, user) => myWithdrawals(db, user.id, request.query, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/user/balance',
     {
       config: { access: 'session' },
@@ -225,10 +185,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(balanceSummarySchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await balanceSummary(db, requireUser(request).id) }),
+    (_request, user) => balanceSummary(db, user.id),
   );
 
-  app.get(
+  answering.get(
     '/system/balance',
     {
       config: { access: 'systemBalance.read' },
@@ -238,6 +198,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(systemBalanceSchema) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: await systemBalance(db) }),
+    () => systemBalance(db),
   );
 };

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { DomainError } from '../../lib/errors';
 import {
   cryptoCurrencyList,
@@ -21,40 +22,38 @@ const tags = ['reference'];
 
 /** DESIGN §8 reference data: `GET /currency/fiat/`, `/currency/crypto/`, `/payment_option`, `/payment_type`. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { answering } = typedRoutes(app);
   const { reference } = app;
   const list = <T extends z.ZodType>(item: T) => replies({ 200: successEnvelope(z.array(item)) }, readErrors);
 
-  app.get(
+  answering.get(
     '/currency/fiat/',
     {
       config: { access: 'session' },
       schema: { summary: 'List fiat currencies', tags, response: list(currencySchema) },
     },
-    async (request) => ({ success: true as const, data: fiatCurrencies(reference, request.language) }),
+    (request) => fiatCurrencies(reference, request.language),
   );
 
-  app.get(
+  answering.get(
     '/currency/crypto/',
     {
       config: { access: 'session' },
       schema: { summary: 'List crypto currencies', tags, response: list(currencySchema) },
     },
-    async (request) => ({ success: true as const, data: cryptoCurrencyList(reference, request.language) }),
+    (request) => cryptoCurrencyList(reference, request.language),
   );
 
-  app.get(
+  answering.get(
     '/payment_option',
     {
       config: { access: 'session' },
       schema: { summary: 'List payment options', tags, response: list(paymentOptionSchema) },
     },
-    async (request) => ({
-      success: true as const,
-      data: [...reference.paymentOptions.values()].map((row) => paymentOptionView(row, request.language)),
-    }),
+    (request) => [...reference.paymentOptions.values()].map((row) => paymentOptionView(row, request.language)),
   );
 
-  app.get(
+  answering.get(
     '/payment_type',
     {
       config: { access: 'session' },
@@ -67,12 +66,9 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const currency = request.query['filter[currency]'];
-      return {
-        success: true as const,
-        data: [...reference.paymentTypes.values()]
-          .filter((row) => currency === undefined || row.currency === currency)
-          .map((row) => paymentTypeView(row, request.language)),
-      };
+      return [...reference.paymentTypes.values()]
+        .filter((row) => currency === undefined || row.currency === currency)
+        .map((row) => paymentTypeView(row, request.language));
     },
   );
 

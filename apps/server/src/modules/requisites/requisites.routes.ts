@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import {
   createRequisite,
@@ -32,6 +33,7 @@ const restrictions = successEnvelope(z.array(restrictionSchema));
 
 /** SPEC §7 "Requisites": the admin's list, a trader's own (role prefix /trader), add, edit and restrictions. */
 export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
   const list = {
     tags,
@@ -39,13 +41,10 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     response: replies({ 200: listEnvelope(requisiteSchema) }, readErrors),
   };
 
-  app.get(
+  asUser.get(
     '/requisite',
     { config: { access: 'requisites.read' }, schema: { ...list, summary: 'List requisites' } },
-    async (request) => ({
-      success: true as const,
-      data: await listRequisites(deps, requireUser(request), request.query, request.language),
-    }),
+    (request, user) => listRequisites(deps, user, request.query, request.language),
   );
 
   app.get(
@@ -63,16 +62,13 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(reply, 'requisites', exportRequisites(deps, requireUser(request), request.query, request.language)),
   );
 
-  app.get(
+  asUser.get(
     '/trader/requisite',
     { config: { access: 'requisites.own' }, schema: { ...list, summary: 'List my requisites' } },
-    async (request) => ({
-      success: true as const,
-      data: await listRequisites(deps, requireUser(request), request.query, request.language),
-    }),
+    (request, user) => listRequisites(deps, user, request.query, request.language),
   );
 
-  app.get(
+  answering.get(
     '/requisite/restriction/type',
     {
       config: { access: 'session' },
@@ -83,25 +79,19 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(restrictionTypeSchema)) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: restrictionTypeViews(requisiteRestrictionTypes, request.language),
-    }),
+    (request) => restrictionTypeViews(requisiteRestrictionTypes, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/requisite/:id',
     {
       config: { access: 'requisites.view' },
       schema: { summary: 'One requisite', tags, params: idParams, response: replies({ 200: one }, readErrors) },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getRequisite(deps, requireUser(request), request.params.id, request.language),
-    }),
+    (request, user) => getRequisite(deps, user, request.params.id, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/requisite',
     {
       config: { access: 'requisites.write' },
@@ -112,13 +102,10 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await createRequisite(deps, requireUser(request), request.body, request.language),
-    }),
+    (request, user) => createRequisite(deps, user, request.body, request.language),
   );
 
-  app.put(
+  asUser.put(
     '/requisite/:id',
     {
       config: { access: 'requisites.write' },
@@ -130,13 +117,10 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateRequisite(deps, requireUser(request), request.params.id, request.body, request.language),
-    }),
+    (request, user) => updateRequisite(deps, user, request.params.id, request.body, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/requisite/:id/restrictions',
     {
       config: { access: 'requisites.view' },
@@ -147,13 +131,10 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: restrictions }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await requisiteRestrictions(deps, requireUser(request), request.params.id),
-    }),
+    (request, user) => requisiteRestrictions(deps, user, request.params.id),
   );
 
-  app.put(
+  asUser.put(
     '/requisite/:id/restrictions',
     {
       config: { access: 'requisites.write' },
@@ -165,15 +146,6 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: restrictions }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await replaceRequisiteRestrictions(
-        deps,
-        requireUser(request),
-        request.params.id,
-        request.body,
-        request.language,
-      ),
-    }),
+    (request, user) => replaceRequisiteRestrictions(deps, user, request.params.id, request.body, request.language),
   );
 };

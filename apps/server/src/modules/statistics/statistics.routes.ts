@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { directionDetails, listDirections } from './directions.read';
 import { type StatisticScope, statisticOf } from './statistics.read';
 
@@ -21,39 +21,36 @@ const statistic = replies({ 200: successEnvelope(statisticSchema) }, readErrors)
 
 /** SPEC §7 statistic calls, DESIGN §13 directions: the admin's views and everyone's own numbers. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference, config: app.config };
 
-  app.get(
+  answering.get(
     '/order/statistic/',
     {
       config: { access: 'statistics.read' },
       schema: { summary: 'Order statistics', tags, querystring: statisticQuerySchema, response: statistic },
     },
-    async (request) => ({
-      success: true as const,
-      data: await statisticOf(deps, { kind: 'platform' }, request.query, request.language),
-    }),
+    (request) => statisticOf(deps, { kind: 'platform' }, request.query, request.language),
   );
 
-  app.get(
+  asUser.get(
     '/my/order/statistic/',
     {
       config: { access: 'statistic.read' },
       schema: { summary: 'My order statistics', tags, querystring: myStatisticQuerySchema, response: statistic },
     },
-    async (request) => {
-      const user = requireUser(request);
+    async (request, user) => {
       const scope: StatisticScope =
         user.type === 'merchant'
           ? { kind: 'merchant', userId: user.id }
           : user.type === 'agent'
             ? { kind: 'agent', userId: user.id }
             : { kind: 'executor', userId: user.id };
-      return { success: true as const, data: await statisticOf(deps, scope, request.query, request.language) };
+      return await statisticOf(deps, scope, request.query, request.language);
     },
   );
 
-  app.get(
+  answering.get(
     '/direction',
     {
       config: { access: 'directions.read' },
@@ -64,10 +61,10 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(directionSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await listDirections(deps, request.query, request.language) }),
+    (request) => listDirections(deps, request.query, request.language),
   );
 
-  app.get(
+  answering.get(
     '/direction/:id',
     {
       config: { access: 'directions.read' },
@@ -78,9 +75,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(directionDetailsSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await directionDetails(deps, request.params.id, request.language),
-    }),
+    (request) => directionDetails(deps, request.params.id, request.language),
   );
 };

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestBodyLimit } from '../../http/body-limit';
 import { replies } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { registerOpenapi } from '../../plugins/openapi';
 import { bearerToken, heartbeat, pairDevice, receiveNotifications } from './device.service';
 import { receiveForwarded } from './forwarding/forwarding.service';
@@ -29,6 +30,7 @@ const meanings = {
  * `Authorization: Bearer <token>`. Its own OpenAPI document is at `/api/device/v1/openapi.json`.
  */
 export const deviceApi: FastifyPluginAsyncZod = async (app) => {
+  const { answering } = typedRoutes(app);
   await registerOpenapi(app, {
     title: 'Paydesk device API',
     bodyLimit: requestBodyLimit,
@@ -42,7 +44,7 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
   // The caller is the device, known by its token (checked by the service, on the matched route), not by a session.
   const device = { access: 'public' as const, signed: true, csrf: false };
 
-  app.post(
+  answering.post(
     '/pair',
     {
       config: device,
@@ -53,13 +55,10 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(devicePairedSchema) }, [422, 429], meanings),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await pairDevice(deps, request.body.code, request.body.device, { ip: request.ip }),
-    }),
+    (request) => pairDevice(deps, request.body.code, request.body.device, { ip: request.ip }),
   );
 
-  app.post(
+  answering.post(
     '/heartbeat',
     {
       config: device,
@@ -71,13 +70,10 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(deviceStateSchema) }, [401, 422], meanings),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await heartbeat(deps, bearerToken(request.headers.authorization), request.body.device, { ip: request.ip }),
-    }),
+    (request) => heartbeat(deps, bearerToken(request.headers.authorization), request.body.device, { ip: request.ip }),
   );
 
-  app.post(
+  answering.post(
     '/notifications',
     {
       config: device,
@@ -89,12 +85,10 @@ export const deviceApi: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(deviceNotificationsResultSchema) }, [401, 422], meanings),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await receiveNotifications(deps, bearerToken(request.headers.authorization), request.body.notifications, {
+    (request) =>
+      receiveNotifications(deps, bearerToken(request.headers.authorization), request.body.notifications, {
         ip: request.ip,
       }),
-    }),
   );
 
   await app.register(forwardRoute, { deps: { ...deps, secrets: app.deps.secrets } });
@@ -121,11 +115,12 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 const forwardBodyLimit = 64 * 1024;
 
 const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwarded>[0] }> = async (app, options) => {
+  const { answering } = typedRoutes(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: forwardBodyLimit }, (_request, body, done) => {
     done(null, body);
   });
-  app.post(
+  answering.post(
     '/forward/:token',
     {
       bodyLimit: forwardBodyLimit,
@@ -141,9 +136,8 @@ const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwa
         response: replies({ 200: successEnvelope(forwardedResultSchema) }, [401, 422, 429], forwardMeanings),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await receiveForwarded(
+    (request) =>
+      receiveForwarded(
         options.deps,
         request.params.token,
         {
@@ -154,6 +148,5 @@ const forwardRoute: FastifyPluginAsyncZod<{ deps: Parameters<typeof receiveForwa
         },
         { ip: request.ip },
       ),
-    }),
   );
 };

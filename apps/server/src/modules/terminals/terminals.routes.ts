@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../http/public-origin';
 import { readErrors, replies, writeErrors } from '../../http/replies';
+import { typedRoutes } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import { createForwarding, deleteForwarding, getForwarding } from './forwarding/forwarding.service';
 import {
@@ -45,6 +46,7 @@ const originOf = (request: FastifyRequest) => publicOrigin(request.server.config
 
 /** SPEC §7 "Anti-fraud and terminals": terminals (§2.18) and the admin's devices (§2.17). */
 export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
   const list = {
     tags,
@@ -56,10 +58,9 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/terminal', 'List terminals'],
     ['/trader/terminal', 'List my terminals'],
   ] as const) {
-    app.get(path, { config: { access: 'terminals.read' }, schema: { ...list, summary } }, async (request) => ({
-      success: true as const,
-      data: await listTerminals(deps, requireUser(request), request.query, request.language),
-    }));
+    asUser.get(path, { config: { access: 'terminals.read' }, schema: { ...list, summary } }, (request, user) =>
+      listTerminals(deps, user, request.query, request.language),
+    );
   }
 
   app.post(
@@ -80,7 +81,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  app.put(
+  asUser.put(
     '/terminal/:guid',
     {
       config: { access: 'terminals.write' },
@@ -92,13 +93,10 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await updateTerminal(deps, requireUser(request), request.params.guid, request.body, request.language),
-    }),
+    (request, user) => updateTerminal(deps, user, request.params.guid, request.body, request.language),
   );
 
-  app.delete(
+  asUser.delete(
     '/terminal/:guid/',
     {
       config: { access: 'terminals.write' },
@@ -109,13 +107,10 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: deleted }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await deleteTerminal(deps, requireUser(request), request.params.guid),
-    }),
+    (request, user) => deleteTerminal(deps, user, request.params.guid),
   );
 
-  app.post(
+  asUser.post(
     '/terminal/:guid/pairing_code/',
     {
       config: { access: 'terminals.write' },
@@ -126,49 +121,34 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: created }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await renewPairingCode(
-        deps,
-        requireUser(request),
-        request.params.guid,
-        originOf(request),
-        request.language,
-      ),
-    }),
+    (request, user) => renewPairingCode(deps, user, request.params.guid, originOf(request), request.language),
   );
 
   // Pause: an admin's (disabled_by_admin) or the trader's own (disabled).
-  app.post(
+  asUser.post(
     '/terminal/:guid/disable/',
     {
       config: { access: 'terminals.write' },
       schema: { summary: 'Disable a terminal', tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
     },
-    async (request) => ({
-      success: true as const,
-      data: await moveTerminal(deps, requireUser(request), request.params.guid, 'disable', request.language),
-    }),
+    (request, user) => moveTerminal(deps, user, request.params.guid, 'disable', request.language),
   );
 
   for (const [move, summary] of [
     ['moderate', 'Send a terminal to moderation'],
     ['enable', 'Enable a terminal'],
   ] as const) {
-    app.post(
+    asUser.post(
       `/terminal/:guid/${move}/`,
       {
         config: { access: 'devices.manage' },
         schema: { summary, tags, params: guidParams, response: replies({ 200: one }, writeErrors) },
       },
-      async (request) => ({
-        success: true as const,
-        data: await moveTerminal(deps, requireUser(request), request.params.guid, move, request.language),
-      }),
+      (request, user) => moveTerminal(deps, user, request.params.guid, move, request.language),
     );
   }
 
-  app.patch(
+  asUser.patch(
     '/terminal/:guid/mode/',
     {
       config: { access: 'devices.manage' },
@@ -180,15 +160,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setTerminalMode(deps, requireUser(request), request.params.guid, request.body, request.language),
-    }),
+    (request, user) => setTerminalMode(deps, user, request.params.guid, request.body, request.language),
   );
 
   // A forwarding link (DESIGN §19): the trader's own SMS app posts its bank messages to it.
   const forwardingDeps = { ...deps, secrets: app.deps.secrets };
-  app.get(
+  asUser.get(
     '/terminal/:guid/forwarding',
     {
       config: { access: 'terminals.read' },
@@ -202,19 +179,15 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(terminalForwardingReadSchema) }, readErrors),
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return {
-        success: true as const,
-        data: await getForwarding(
-          forwardingDeps,
-          user,
-          request.params.guid,
-          originOf(request),
-          request.language,
-          can(user, 'terminals.write'),
-        ),
-      };
+    async (request, user) => {
+      return await getForwarding(
+        forwardingDeps,
+        user,
+        request.params.guid,
+        originOf(request),
+        request.language,
+        can(user, 'terminals.write'),
+      );
     },
   );
 
@@ -241,7 +214,7 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  asUser.delete(
     '/terminal/:guid/forwarding',
     {
       config: { access: 'terminals.write' },
@@ -252,13 +225,10 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: deleted }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await deleteForwarding(forwardingDeps, requireUser(request), request.params.guid),
-    }),
+    (request, user) => deleteForwarding(forwardingDeps, user, request.params.guid),
   );
 
-  app.get(
+  asUser.get(
     '/terminal/:guid/notification/',
     {
       config: { access: 'terminals.read' },
@@ -272,15 +242,6 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(terminalNotificationSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listTerminalNotifications(
-        deps,
-        requireUser(request),
-        request.params.guid,
-        request.query,
-        request.language,
-      ),
-    }),
+    (request, user) => listTerminalNotifications(deps, user, request.params.guid, request.query, request.language),
   );
 };

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { setBlocked } from './block-user';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
@@ -37,11 +37,12 @@ const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
 
 /** SPEC §7 "Users", §2.7 agent traders and the invite-link password setup. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const { deps } = app;
   const { db } = deps;
   const manage = { access: 'users.manage' as const };
 
-  app.get(
+  answering.get(
     '/user',
     {
       config: manage,
@@ -52,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(userSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await listUsers(db, request.query) }),
+    (request) => listUsers(db, request.query),
   );
 
   app.get(
@@ -69,51 +70,51 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendCsv(reply, 'users', exportUsers(db, request.query, request.language)),
   );
 
-  app.post(
+  asUser.post(
     '/user',
     {
       config: manage,
       schema: { summary: 'Create a user', tags, body: createUserSchema, response: replies({ 200: one }, writeErrors) },
     },
-    async (request) => ({ success: true as const, data: await createUser(db, requireUser(request).id, request.body) }),
+    (request, user) => createUser(db, user.id, request.body),
   );
 
-  app.post(
+  asUser.post(
     '/user/block',
     {
       config: manage,
       schema: { summary: 'Block users', tags, body: blockUserSchema, response: replies({ 200: one }, writeErrors) },
     },
-    async (request) => {
-      const blocked = await setBlocked(db, requireUser(request).id, request.body.uuid, true, request.body.comment);
+    async (request, user) => {
+      const blocked = await setBlocked(db, user.id, request.body.uuid, true, request.body.comment);
       app.sessions.forgetUser(request.body.uuid);
-      return { success: true as const, data: blocked };
+      return blocked;
     },
   );
 
-  app.post(
+  asUser.post(
     '/user/unblock',
     {
       config: manage,
       schema: { summary: 'Unblock users', tags, body: unblockUserSchema, response: replies({ 200: one }, writeErrors) },
     },
-    async (request) => {
-      const unblocked = await setBlocked(db, requireUser(request).id, request.body.uuid, false, null);
+    async (request, user) => {
+      const unblocked = await setBlocked(db, user.id, request.body.uuid, false, null);
       app.sessions.forgetUser(request.body.uuid);
-      return { success: true as const, data: unblocked };
+      return unblocked;
     },
   );
 
-  app.get(
+  answering.get(
     '/user/:uuid',
     {
       config: manage,
       schema: { summary: 'One user', tags, params: uuidParams, response: replies({ 200: one }, readErrors) },
     },
-    async (request) => ({ success: true as const, data: await loadUser(db, request.params.uuid) }),
+    (request) => loadUser(db, request.params.uuid),
   );
 
-  app.post(
+  asUser.post(
     '/user/:uuid',
     {
       config: manage,
@@ -125,15 +126,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: one }, writeErrors),
       },
     },
-    async (request) => {
-      const updated = await updateUser(db, requireUser(request), request.params.uuid, request.body);
+    async (request, user) => {
+      const updated = await updateUser(db, user, request.params.uuid, request.body);
       // This process forgets the user at once; the others hear of it from the database (plugins/session.ts).
       app.sessions.forgetUser(request.params.uuid);
-      return { success: true as const, data: updated };
+      return updated;
     },
   );
 
-  app.get(
+  answering.get(
     '/user/:uuid/audit',
     {
       config: manage,
@@ -145,13 +146,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(auditEventSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await userAuditTrail(db, request.params.uuid, request.query),
-    }),
+    (request) => userAuditTrail(db, request.params.uuid, request.query),
   );
 
-  app.get(
+  answering.get(
     '/role',
     {
       config: manage,
@@ -161,10 +159,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(roleSchema)) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: adminRoleList() }),
+    () => adminRoleList(),
   );
 
-  app.get(
+  answering.get(
     '/permission',
     {
       config: manage,
@@ -174,10 +172,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(permissionSchema)) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: permissionList() }),
+    () => permissionList(),
   );
 
-  app.get(
+  asUser.get(
     '/agent/trader/',
     {
       config: { access: 'agent.traders' },
@@ -188,9 +186,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(agentTraderSchema) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await agentTraders(db, requireUser(request).id, request.query),
-    }),
+    (request, user) => agentTraders(db, user.id, request.query),
   );
 };

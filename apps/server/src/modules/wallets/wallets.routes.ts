@@ -9,16 +9,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies } from '../../http/replies';
-import { requireUser } from '../../plugins/session';
+import { typedRoutes } from '../../http/route';
 import { pageOfWallets } from './wallets.service';
 
 const tags = ['wallets'];
 
 /** SPEC §7 "Money": the user's wallets, the admin's list of real wallets, currencies and the platform's facts. */
 export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser, answering } = typedRoutes(app);
   const { wallets } = app;
 
-  app.get(
+  asUser.get(
     '/user/wallet/',
     {
       config: { access: 'session' },
@@ -29,14 +30,14 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
       },
     },
-    async (request) => {
+    async (request, user) => {
       // The user's wallets are those of the current user, read (and kept a moment) once for both calls.
-      const own = (await app.currentUsers.view(requireUser(request).id)).wallets;
-      return { success: true as const, data: pageOfWallets(own, request.query) };
+      const own = (await app.currentUsers.view(user.id)).wallets;
+      return pageOfWallets(own, request.query);
     },
   );
 
-  app.get(
+  answering.get(
     '/wallet',
     {
       config: { access: 'wallets.read' },
@@ -47,7 +48,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: listEnvelope(walletSchema) }, readErrors),
       },
     },
-    async (request) => ({ success: true as const, data: await wallets.list(request.query) }),
+    (request) => wallets.list(request.query),
   );
 
   app.get(
@@ -64,7 +65,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendCsv(reply, 'wallets', wallets.exportCsv(request.query, request.language)),
   );
 
-  app.get(
+  answering.get(
     '/platform',
     {
       config: { access: 'session' },
@@ -74,6 +75,6 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(platformInfoSchema) }, readErrors),
       },
     },
-    async () => ({ success: true as const, data: wallets.platformInfo() }),
+    () => wallets.platformInfo(),
   );
 };

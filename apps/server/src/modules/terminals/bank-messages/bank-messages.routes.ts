@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../../http/replies';
-import { requireUser } from '../../../plugins/session';
+import { typedRoutes } from '../../../http/route';
 import { confirmBankMessage, listToConfirm } from './confirm';
 import { matchWaitingMessages, setAutoSettleWeak } from './waiting';
 
@@ -22,9 +22,10 @@ const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
  * terminal received while it waited for approval.
  */
 export const bankMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { asUser } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
 
-  app.get(
+  asUser.get(
     '/trader/bank-message/to-confirm',
     {
       config: { access: 'terminals.confirm' },
@@ -35,13 +36,10 @@ export const bankMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.array(bankMessageToConfirmSchema)) }, readErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await listToConfirm(deps, requireUser(request), request.language),
-    }),
+    (request, user) => listToConfirm(deps, user, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/trader/bank-message/:id/confirm/',
     {
       config: { access: 'terminals.confirm' },
@@ -52,13 +50,10 @@ export const bankMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(z.object({ order_guid: z.string() })) }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await confirmBankMessage(deps, requireUser(request), request.params.id),
-    }),
+    (request, user) => confirmBankMessage(deps, user, request.params.id),
   );
 
-  app.patch(
+  asUser.patch(
     '/terminal/:guid/auto-settle/',
     {
       config: { access: 'devices.manage' },
@@ -70,19 +65,11 @@ export const bankMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(terminalSchema) }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await setAutoSettleWeak(
-        deps,
-        requireUser(request),
-        request.params.guid,
-        request.body.auto_settle_weak,
-        request.language,
-      ),
-    }),
+    (request, user) =>
+      setAutoSettleWeak(deps, user, request.params.guid, request.body.auto_settle_weak, request.language),
   );
 
-  app.post(
+  asUser.post(
     '/terminal/:guid/notification/match-waiting/',
     {
       config: { access: 'devices.manage' },
@@ -93,9 +80,6 @@ export const bankMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: successEnvelope(waitingMatchedSchema) }, writeErrors),
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await matchWaitingMessages(deps, requireUser(request), request.params.guid),
-    }),
+    (request, user) => matchWaitingMessages(deps, user, request.params.guid),
   );
 };
