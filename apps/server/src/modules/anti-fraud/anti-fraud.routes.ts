@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { disputeBodyLimit } from '../disputes/disputes.module';
 import { checkReceipt, exportCases, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
 
@@ -21,6 +21,13 @@ const tags = ['anti-fraud'];
 
 /** SPEC §7 "Anti-fraud and terminals": the rules' settings, the cases, their release, the receipts check. */
 export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
+  settingsRoutes(app);
+  caseRoutes(app);
+  receiptRoutes(app);
+};
+
+/** The rules' settings, read and changed. */
+function settingsRoutes(app: ZodApp) {
   const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
   const settings = successEnvelope(antiFraudSettingsSchema);
@@ -47,7 +54,12 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => updateSettings(deps, user.id, request.body),
   );
+}
 
+/** The cases: their list, its export and a release. */
+function caseRoutes(app: ZodApp) {
+  const { asUser, answering } = typedRoutes(app);
+  const deps = { db: app.db, reference: app.reference };
   answering.get(
     '/anti_fraud/',
     {
@@ -89,7 +101,12 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => releaseCase(deps, user.id, request.params.guid, request.language),
   );
+}
 
+/** A receipt checked against the cases. */
+function receiptRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, reference: app.reference };
   asUser.post(
     '/anti_fraud/receipt/',
     {
@@ -107,4 +124,4 @@ export const antiFraudRoutes: FastifyPluginAsyncZod = async (app) => {
       return await checkReceipt(deps, viewer, request.body, request.language);
     },
   );
-};
+}

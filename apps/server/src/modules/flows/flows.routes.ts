@@ -18,7 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { restrictionTypeViews } from '../requisites/requisites.module';
 import {
   addExecutor,
@@ -43,9 +43,17 @@ const manage = { access: 'flows.manage' as const };
 
 /** SPEC §7 "Flows and partners": flows, their executors, rates and the traders' restrictions (admin, not support). */
 export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
+  flowRoutes(app, deps);
+  executorRoutes(app, deps);
+  restrictionRoutes(app, deps);
+};
 
+type Deps = { db: ZodApp['db']; config: ZodApp['config']; reference: ZodApp['reference'] };
+
+/** Flows: list, create, edit, delete, and the rate sources to choose from. */
+function flowRoutes(app: ZodApp, deps: Deps) {
+  const { asUser, answering } = typedRoutes(app);
   answering.get(
     '/flow',
     {
@@ -105,7 +113,11 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     },
   );
+}
 
+/** A flow's executors, their priority and its rate source. */
+function executorRoutes(app: ZodApp, deps: Deps) {
+  const { asUser } = typedRoutes(app);
   asUser.post(
     '/flow/:id/executor',
     {
@@ -162,7 +174,11 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => setRateSource(deps, user.id, request.params.id, request.body.source, request.body.rate),
   );
+}
 
+/** The traders' restrictions on a flow. */
+function restrictionRoutes(app: ZodApp, deps: Deps) {
+  const { asUser, answering } = typedRoutes(app);
   answering.get(
     '/trader_restriction',
     {
@@ -226,4 +242,4 @@ export const flowsRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     },
   );
-};
+}

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import {
   createPartnerSystem,
   getPartnerSystem,
@@ -27,9 +27,16 @@ const one = successEnvelope(partnerSystemSchema);
 
 /** SPEC §7 "Flows and partners" and §2.20: partner payment systems (read by admins, changed by full admins). */
 export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
+  partnerReads(app, deps);
+  partnerWrites(app, deps);
+};
 
+type Deps = { db: ZodApp['db']; reference: ZodApp['reference'] };
+
+/** The partner systems' list, one of them and its balance log. */
+function partnerReads(app: ZodApp, deps: Deps) {
+  const { answering } = typedRoutes(app);
   answering.get(
     '/partner-system',
     {
@@ -67,7 +74,11 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => partnerBalanceLog(deps, request.params.slug, request.query, request.language),
   );
+}
 
+/** A new partner system, and a change of one. */
+function partnerWrites(app: ZodApp, deps: Deps) {
+  const { asUser } = typedRoutes(app);
   asUser.post(
     '/partner-system',
     {
@@ -96,4 +107,4 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => updatePartnerSystem(deps, user.id, request.params.slug, request.body, request.language),
   );
-};
+}

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { balanceSummary, systemBalance } from './balances';
 import { creditDeposit } from './deposits';
 import { acceptWithdrawal, markWithdrawalSent, rejectWithdrawal } from './moderation';
@@ -37,7 +37,14 @@ const depositOutcome = replies({ 200: successEnvelope(depositOutcomeSchema) }, w
 
 /** SPEC §7 "Money": withdrawals, the root admin's merchant withdrawal, deposits, payments and balances. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
+  withdrawalRequests(app);
+  moderationRoutes(app);
+  ownMoneyRoutes(app);
+};
+
+/** A withdrawal asked for, the root admin's merchant withdrawal, and deposits (a demo one in demo mode). */
+function withdrawalRequests(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
   const { db, config } = app.deps;
   const { demo } = app;
 
@@ -91,7 +98,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+}
 
+/** The admin's list of payments, its export, and accepting, rejecting or marking sent a withdrawal. */
+function moderationRoutes(app: ZodApp) {
+  const { asUser, answering } = typedRoutes(app);
+  const { db } = app.deps;
   answering.get(
     '/transaction',
     {
@@ -146,7 +158,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => markWithdrawalSent(db, user.id, request.params.id, request.body.tx_hash, request.language),
   );
+}
 
+/** A user's own payments, withdrawals and balance, and the system's balance. */
+function ownMoneyRoutes(app: ZodApp) {
+  const { asUser, answering } = typedRoutes(app);
+  const { db } = app.deps;
   asUser.get(
     '/my/transaction',
     {
@@ -200,4 +217,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     () => systemBalance(db),
   );
-};
+}

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import {
   createRequisite,
@@ -33,6 +33,13 @@ const restrictions = successEnvelope(z.array(restrictionSchema));
 
 /** SPEC §7 "Requisites": the admin's list, a trader's own (role prefix /trader), add, edit and restrictions. */
 export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  requisiteLists(app);
+  requisiteChanges(app);
+  restrictionRoutes(app);
+};
+
+/** The admin's list and its export, a trader's own list, and the payment types to choose from. */
+function requisiteLists(app: ZodApp) {
   const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, reference: app.reference };
   const list = {
@@ -81,7 +88,12 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => restrictionTypeViews(requisiteRestrictionTypes, request.language),
   );
+}
 
+/** One requisite, a new one and a change of one. */
+function requisiteChanges(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, reference: app.reference };
   asUser.get(
     '/requisite/:id',
     {
@@ -119,7 +131,12 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => updateRequisite(deps, user, request.params.id, request.body, request.language),
   );
+}
 
+/** A requisite's restrictions, read and replaced. */
+function restrictionRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, reference: app.reference };
   asUser.get(
     '/requisite/:id/restrictions',
     {
@@ -148,4 +165,4 @@ export const requisitesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => replaceRequisiteRestrictions(deps, user, request.params.id, request.body, request.language),
   );
-};
+}
