@@ -6,7 +6,7 @@ import { deleteOtherSessions } from './sessions.repository';
 
 export type { CurrentUsers } from './current-user';
 export { createCurrentUsers } from './current-user';
-export { endSessions, findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
+export { findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
 export { createThrottle } from './throttle';
 
 /**

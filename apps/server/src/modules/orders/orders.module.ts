@@ -4,7 +4,6 @@ import { expireJob, expireOrder, expirySweepJob, expirySweepSeconds, sweepExpire
 
 export { type ApiOrderParty, apiOrderPage, ownOrder } from './api-orders';
 export type {
-  OrderCheckEvent,
   OrderChecks,
   OrderWebhookDelivery,
   OrderWebhooks,
