@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../http/public-origin';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import { createForwarding, deleteForwarding, getForwarding } from './forwarding/forwarding.service';
 import {
@@ -46,6 +46,15 @@ const originOf = (request: FastifyRequest) => publicOrigin(request.server.config
 
 /** SPEC §7 "Anti-fraud and terminals": terminals (§2.18) and the admin's devices (§2.17). */
 export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  terminalLists(app);
+  terminalLife(app);
+  terminalModeration(app);
+  forwardingRoutes(app);
+  notificationRoutes(app);
+};
+
+/** The terminals' lists, a new terminal and a change of one. */
+function terminalLists(app: ZodApp) {
   const { asUser } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
   const list = {
@@ -95,7 +104,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => updateTerminal(deps, user, request.params.guid, request.body, request.language),
   );
+}
 
+/** A terminal deleted, its pairing code renewed, and paused. */
+function terminalLife(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, config: app.config, reference: app.reference };
   asUser.delete(
     '/terminal/:guid/',
     {
@@ -133,7 +147,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => moveTerminal(deps, user, request.params.guid, 'disable', request.language),
   );
+}
 
+/** The admin's moves of a terminal and its mode. */
+function terminalModeration(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, config: app.config, reference: app.reference };
   for (const [move, summary] of [
     ['moderate', 'Send a terminal to moderation'],
     ['enable', 'Enable a terminal'],
@@ -162,7 +181,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => setTerminalMode(deps, user, request.params.guid, request.body, request.language),
   );
+}
 
+/** A terminal's forwarding link (DESIGN §19), read, made and deleted. */
+function forwardingRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, config: app.config, reference: app.reference };
   // A forwarding link (DESIGN §19): the trader's own SMS app posts its bank messages to it.
   const forwardingDeps = { ...deps, secrets: app.deps.secrets };
   asUser.get(
@@ -227,7 +251,12 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => deleteForwarding(forwardingDeps, user, request.params.guid),
   );
+}
 
+/** A terminal's bank messages. */
+function notificationRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const deps = { db: app.db, config: app.config, reference: app.reference };
   asUser.get(
     '/terminal/:guid/notification/',
     {
@@ -244,4 +273,4 @@ export const terminalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => listTerminalNotifications(deps, user, request.params.guid, request.query, request.language),
   );
-};
+}

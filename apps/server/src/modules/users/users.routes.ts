@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { setBlocked } from './block-user';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
@@ -37,9 +37,15 @@ const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
 
 /** SPEC §7 "Users", §2.7 agent traders and the invite-link password setup. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
-  const { deps } = app;
-  const { db } = deps;
+  userLists(app);
+  userChanges(app);
+  userFacts(app);
+};
+
+/** The users' list and its export. */
+function userLists(app: ZodApp) {
+  const { answering } = typedRoutes(app);
+  const { db } = app.deps;
   const manage = { access: 'users.manage' as const };
 
   answering.get(
@@ -69,6 +75,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => sendCsv(reply, 'users', exportUsers(db, request.query, request.language)),
   );
+}
+
+/** A new user, blocking and unblocking, one user and its change. */
+function userChanges(app: ZodApp) {
+  const { asUser, answering } = typedRoutes(app);
+  const { db } = app.deps;
+  const manage = { access: 'users.manage' as const };
 
   asUser.post(
     '/user',
@@ -133,6 +146,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     },
   );
+}
+
+/** A user's audit trail, the admin roles and permissions, and an agent's traders. */
+function userFacts(app: ZodApp) {
+  const { asUser, answering } = typedRoutes(app);
+  const { db } = app.deps;
+  const manage = { access: 'users.manage' as const };
 
   answering.get(
     '/user/:uuid/audit',
@@ -188,4 +208,4 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, user) => agentTraders(db, user.id, request.query),
   );
-};
+}
