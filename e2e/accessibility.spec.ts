@@ -138,8 +138,8 @@ async function checkOrderScreens(check: Check, who: string, details: boolean): P
 
 /**
  * The APPEALS tabs of /active (open disputes) and /history (closed ones). With `manage`, also what an admin who may
- * change a dispute opens from its row without changing it: the receipt's preview, the status list and the
- * resolution's confirmation, closed with Escape.
+ * change a dispute opens from its row without changing it: the receipt's preview, the appeal's case and the
+ * confirmations of Resolve and Reject, closed with Escape.
  */
 async function checkAppeals(check: Check, who: string, manage: boolean): Promise<void> {
   const { page } = check;
@@ -157,17 +157,26 @@ async function checkAppeals(check: Check, who: string, manage: boolean): Promise
     await expect(preview).toBeHidden();
 
     await page
-      .getByRole('combobox', { name: /^Status of appeal/ })
+      .getByRole('button', { name: /^Open appeal/ })
       .first()
       .click();
-    await expect(page.getByRole('option', { name: 'Resolved' })).toBeVisible();
-    await expectNoAxeViolations(page, `${check.prefix} appeal status list (${who})`);
-    await page.getByRole('option', { name: 'Resolved' }).click();
-    const resolve = page.getByRole('dialog', { name: 'Resolve the appeal?' });
-    await expect(resolve).toBeVisible();
-    await expectNoAxeViolations(page, `${check.prefix} resolve appeal modal (${who})`, dialogSelector);
+    const appealCase = page.getByRole('dialog', { name: /^Appeal / });
+    await expect(appealCase.getByRole('img', { name: /^Check receipt\.png/ })).toBeVisible();
+    await expectNoAxeViolations(page, `${check.prefix} appeal case (${who})`, dialogSelector);
     await page.keyboard.press('Escape');
-    await expect(resolve).toBeHidden();
+    await expect(appealCase).toBeHidden();
+
+    for (const [button, title] of [
+      [/^Resolve appeal/, 'Resolve the appeal?'],
+      [/^Reject appeal/, 'Reject the appeal?'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).first().click();
+      const confirmation = page.getByRole('dialog', { name: title });
+      await expect(confirmation).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} ${title} (${who})`, dialogSelector);
+      await page.keyboard.press('Escape');
+      await expect(confirmation).toBeHidden();
+    }
   }
   await visit(check, '/history?tab=appeals', 'Order history', `/history appeals (${who})`);
 }

@@ -81,7 +81,10 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await expect(appeal).toContainText('Payment made but not credited');
   await expect(appeal).toContainText('merchant');
   await expect(appeal).toContainText('trader');
-  await expect(appeal.getByRole('combobox', { name: /^Status of appeal/ })).toHaveValue('Open');
+  // Deciding is two buttons in words, not a status dropdown (issue 32 item 6).
+  await expect(appeal.getByRole('combobox')).toHaveCount(0);
+  await expect(appeal.getByRole('button', { name: /^Resolve appeal/ })).toHaveText('Resolve');
+  await expect(appeal.getByRole('button', { name: /^Reject appeal/ })).toHaveText('Reject');
 
   // Show check previews the receipt the server stored, as an image it can draw.
   await appeal.getByRole('button', { name: /^Show check of appeal/ }).click();
@@ -92,11 +95,25 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await root.keyboard.press('Escape');
   await expect(check).toBeHidden();
 
-  // Resolved, at the order's own amount: the order is paid.
-  await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
-  await expect(root.getByRole('option', { name: 'Open' })).toHaveAttribute('aria-disabled', 'true');
-  await root.getByRole('option', { name: 'Resolved' }).click();
+  // The appeal read as a case: the payer's claim under the interface's labels, the receipt in place, the order.
+  await appeal.getByRole('button', { name: /^Open appeal/ }).click();
+  const appealCase = root.getByRole('dialog', { name: /^Appeal / });
+  await expect(appealCase.getByRole('rowheader', { name: 'Amount paid' })).toBeVisible();
+  await expect(appealCase).toContainText(`${amount} RUB`);
+  const inPlace = appealCase.getByRole('img', { name: /^Check receipt\.png of appeal/ });
+  await expect.poll(() => inPlace.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(240);
+  await appealCase.getByRole('button', { name: 'Open the order' }).click();
+  const details = root.getByRole('dialog', { name: new RegExp(shortId(order.guid)) });
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(`${amount}`);
+  await root.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Resolved from the case, at the order's own amount: the order is paid.
+  await appeal.getByRole('button', { name: /^Open appeal/ }).click();
+  await appealCase.getByRole('button', { name: 'Resolve', exact: true }).click();
   const resolve = root.getByRole('dialog', { name: 'Resolve the appeal?' });
+  await expect(resolve.getByRole('rowheader', { name: 'Merchant' })).toBeVisible();
   await expect(resolve).toContainText(`Leave empty to keep ${amount} RUB.`);
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await expect(root.getByText(/^Appeal .* is resolved: the order is paid$/)).toBeVisible();
@@ -122,6 +139,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
     .filter({ hasText: shortId(order.guid) });
   await expect(merchantAppeal).toContainText('Resolved');
   await expect(merchantAppeal.getByRole('combobox')).toHaveCount(0);
+  await expect(merchantAppeal.getByRole('button', { name: /^(Resolve|Reject) appeal/ })).toHaveCount(0);
 
   await openMenu(merchant, 'Balance', 'Balance');
   await expect.poll(() => availableOf(merchant)).not.toBe(before);
@@ -156,9 +174,12 @@ test("a shop's dispute with a PDF statement: Show check downloads the PDF, and r
   expect(file.headers()['content-disposition']).toMatch(/^attachment/);
   expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-  // Rejected at once: the order is canceled again, on root's history and the merchant's.
-  await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
-  await root.getByRole('option', { name: 'Rejected' }).click();
+  // Rejected after a confirmation that restates it: the order is canceled again, on root's history and the merchant's.
+  await appeal.getByRole('button', { name: /^Reject appeal/ }).click();
+  const reject = root.getByRole('dialog', { name: 'Reject the appeal?' });
+  await expect(reject).toContainText('no money moves');
+  await expect(reject.getByRole('rowheader', { name: 'Executor' })).toBeVisible();
+  await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(root.getByText(/^Appeal .* is rejected: the order is back as it was$/)).toBeVisible();
   await expect(appeal).toHaveCount(0);
   await openMenu(merchant, 'Order history', 'Order history');

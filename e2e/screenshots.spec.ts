@@ -210,8 +210,9 @@ test('screenshots of the dispute screens', async ({ browser }) => {
     active: ['Active orders', 'Активные заказы'],
     history: ['Order history', 'История заказов'],
     showCheck: [/^Show check of appeal/, /^Показать чек апелляции/],
-    status: [/^Status of appeal/, /^Статус апелляции/],
-    resolved: ['Resolved', 'Решён'],
+    open: [/^Open appeal/, /^Открыть апелляцию/],
+    resolve: [/^Resolve appeal/, /^Решить апелляцию/],
+    reject: [/^Reject appeal/, /^Отклонить апелляцию/],
     dispute: [/^Open a dispute on order/, /^Открыть спор по заказу/],
     reason: ['Reason', 'Причина'],
     notCredited: ['Payment made but not credited', 'Оплата прошла, но не зачислена'],
@@ -240,9 +241,13 @@ test('screenshots of the dispute screens', async ({ browser }) => {
     await page.getByRole('button', { name: words.showCheck[language] }).first().click();
     await expect(page.getByRole('dialog').getByRole('img').last()).toBeVisible();
     await dialogShot('appeals-check-root');
-    await page.getByRole('combobox', { name: words.status[language] }).first().click();
-    await page.getByRole('option', { name: words.resolved[language] }).click();
+    await page.getByRole('button', { name: words.open[language] }).first().click();
+    await expect(page.getByRole('dialog').getByRole('img').last()).toBeVisible();
+    await dialogShot('appeals-case-root');
+    await page.getByRole('button', { name: words.resolve[language] }).first().click();
     await dialogShot('appeals-resolve-root');
+    await page.getByRole('button', { name: words.reject[language] }).first().click();
+    await dialogShot('appeals-reject-root');
 
     await page.goto('/history?tab=appeals');
     await heading('history');

@@ -1,5 +1,6 @@
-import { expect, type Locator, test } from '@playwright/test';
-import { afterPageTasks, expectRed, recordCalls, signIn } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createPayIn, freshAmount, merchantApiClient } from './orderSupport';
+import { afterPageTasks, expectNoAxeViolations, expectRed, recordCalls, saveShot, setTheme, signIn } from './support';
 
 /** SPEC §2.11 settings cards per role: API key and secret, notifications, webhooks, own fees; §5 and §8 rules. */
 
@@ -58,6 +59,67 @@ test('merchant issues an API secret that is shown once, then a new one after con
   await once.getByRole('button', { name: 'I have saved it' }).click();
   await expect(once).toHaveCount(0);
   await expect(card.getByText(apiKey, { exact: true })).toBeVisible();
+});
+
+/** The status of the merchant's latest webhook delivery, as Settings reads it. */
+async function latestDeliveryStatus(page: Page): Promise<string | undefined> {
+  const response = await page.request.get('/api/inner/user/webhook/deliveries?count=1');
+  expect(response.status()).toBe(200);
+  return ((await response.json()).data as { status: string }[])[0]?.status;
+}
+
+test('webhooks never fail silently: a skipped one is warned of, and the first URL comes with a key shown once', async ({
+  page,
+}) => {
+  await signIn(page, 'merchant');
+  // A pay-in's webhook while the demo merchant has no URL yet: the delivery is skipped, and says why.
+  await createPayIn(await merchantApiClient(page), freshAmount());
+  await expect.poll(() => latestDeliveryStatus(page)).toBe('skipped');
+
+  await page.goto('/settings');
+  const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
+  const latest = deliveries.getByRole('list', { name: 'Latest webhook deliveries' }).getByRole('listitem').first();
+  await expect(latest).toContainText('Not sent');
+  await expect(latest).toContainText('Order created');
+  await expect(latest).toContainText('No notification URL set');
+  const warning = deliveries.getByRole('alert');
+  await expect(warning).toContainText('Webhooks are not reaching your server');
+  await expect(warning).toContainText('no notification URL is set');
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(warning).toBeVisible();
+    await expectNoAxeViolations(page, `/settings, a webhook skipped (${theme})`);
+    await saveShot(deliveries, `settings-deliveries-warning-${theme}`);
+  }
+  await setTheme(page, 'light');
+
+  // Saving the URL without a key makes the key: shown once to copy, and in the key's field from then on.
+  const card = page.getByRole('region', { name: 'Notifications' });
+  const keyField = card.getByRole('textbox', { name: 'Notification key' });
+  await expect(keyField).toHaveValue('');
+  const url = card.getByRole('textbox', { name: 'Notification URL' });
+  await url.fill('https://hooks.shop.example/paydesk');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/inner/user/notification_url'));
+  await settingForm(card, 'Notification URL').getByRole('button', { name: 'Save' }).click();
+  const answer = (await (await saved).json()).data as { notification_key: string; key_created: boolean };
+  expect(answer.key_created).toBe(true);
+  expect(answer.notification_key).toMatch(/^whsec_/);
+  const created = card.getByRole('alert').filter({ hasText: 'Notification key created' });
+  await expect(created).toContainText('a notification key was made for this URL');
+  await expect(created.getByText(answer.notification_key, { exact: true })).toBeVisible();
+  await expect(keyField).toHaveValue(answer.notification_key);
+  // The URL is set now: the skipped webhook's warning has nothing left to ask for.
+  await expect(warning).toHaveCount(0);
+  await expectNoAxeViolations(page, '/settings, the key just made');
+  await saveShot(card, 'settings-key-created');
+  await created.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(created).toHaveCount(0);
+
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByRole('textbox', { name: 'Notification key' }),
+  ).toHaveValue(answer.notification_key);
+  await expect(page.getByText('Notification key created')).toHaveCount(0);
 });
 
 test('merchant sets the notification URL; a bad URL is refused in red and a blank one sends nothing', async ({

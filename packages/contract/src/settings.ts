@@ -51,6 +51,11 @@ export const notificationSettingsSchema = lazySchema(() =>
   z.object({
     notification_key: z.string().nullable(),
     notification_url: z.string().nullable(),
+    /**
+     * Saving a URL while no key was set made one (issue 32 item 7: a webhook is never sent unsigned, nor skipped
+     * silently): true on that one answer only, so the screen can say so and show the key to copy.
+     */
+    key_created: z.boolean().optional(),
   }),
 );
 
@@ -191,3 +196,29 @@ export const payerPageSettingsUpdateSchema = lazySchema(() =>
   }),
 );
 export type PayerPageSettingsUpdate = z.input<typeof payerPageSettingsUpdateSchema>;
+
+/** GET /user/webhook/deliveries: how many of the merchant's latest deliveries to read (issue 32 item 7). */
+export const recentWebhookDeliveriesQuerySchema = lazySchema(() =>
+  z.object({ count: z.coerce.number().int().min(1, { error: 'validation.invalid' }).max(50).default(10) }),
+);
+
+/**
+ * One of the merchant's latest webhook deliveries as Settings lists them: the event, its order, where it stands and
+ * what its last attempt met (`last_error` is a `webhookSkipReasons` value or the transport's own words).
+ */
+export const recentWebhookDeliverySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    /** The event's name in the reader's language. */
+    title: z.string(),
+    order_id: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed', 'skipped']),
+    created_at: z.string(),
+    attempts: z.number().int(),
+    last_attempt_at: z.string().nullable(),
+    last_status_code: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+  }),
+);
+export type RecentWebhookDelivery = z.infer<typeof recentWebhookDeliverySchema>;

@@ -50,6 +50,8 @@ const palettes = {
     done: 'green',
     rejected: 'red',
   },
+  /** A merchant's webhook deliveries on Settings (issue 32 item 7): arrived, on its way again, given up, not sent. */
+  webhook: { delivered: 'green', pending: 'gray', retrying: 'orange', failed: 'red', skipped: 'orange' },
   /** From the contract's tones, which the terminal cards' status dot follows too. */
   terminal: terminalPalette,
   /** DESIGN §13 directions: someone can serve it, nobody can though a flow is active, or no active flow at all. */

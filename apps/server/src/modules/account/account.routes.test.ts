@@ -70,6 +70,57 @@ describe('notification key and URL (merchant)', () => {
     });
   });
 
+  it('makes a key with the first URL when none is set, says so once, and keeps a key already set', async () => {
+    const { user, browser } = await signedIn('merchant');
+    const first = await browser.request('PATCH', '/api/inner/user/notification_url', {
+      notification_url: 'https://shop.example/first',
+    });
+    expect(first.statusCode).toBe(200);
+    const made = first.json().data;
+    expect(made.key_created).toBe(true);
+    expect(made.notification_key).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // It signs from now on: the current user and the settings carry it.
+    expect((await browser.get('/api/inner/user/notification')).json().data).toEqual({
+      notification_key: made.notification_key,
+      notification_url: 'https://shop.example/first',
+    });
+    // The next URL keeps the key and says nothing of one.
+    const second = (
+      await browser.request('PATCH', '/api/inner/user/notification_url', {
+        notification_url: 'https://shop.example/second',
+      })
+    ).json().data;
+    expect(second).toEqual({
+      notification_key: made.notification_key,
+      notification_url: 'https://shop.example/second',
+    });
+    // The trail says a key was made with the URL, never the key itself.
+    const trail = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetUserId, user.id))
+      .orderBy(auditEvents.id);
+    expect(trail.map((event) => event.action)).toEqual([
+      'user.notification_key_changed',
+      'user.notification_url_changed',
+      'user.notification_url_changed',
+    ]);
+    expect(trail[0]?.after).toEqual({ notification_key_set: true, created_with_url: true });
+    expect(JSON.stringify(trail)).not.toContain(made.notification_key);
+  });
+
+  it('keeps a key the merchant set before the URL, and makes none with a refused URL', async () => {
+    const { browser } = await signedIn('merchant');
+    const refused = await browser.request('PATCH', '/api/inner/user/notification_url', { notification_url: 'ftp://x' });
+    expect(refused.statusCode).toBe(422);
+    expect((await browser.get('/api/inner/user/notification')).json().data.notification_key).toBeNull();
+    await browser.request('PATCH', '/api/inner/user/notification_key', { notification_key: 'my-own-key-1' });
+    const saved = (
+      await browser.request('PATCH', '/api/inner/user/notification_url', { notification_url: 'https://shop.example/h' })
+    ).json().data;
+    expect(saved).toEqual({ notification_key: 'my-own-key-1', notification_url: 'https://shop.example/h' });
+  });
+
   it('refuses a URL that is not http(s), in the chosen language', async () => {
     const { browser } = await signedIn('merchant', 'ru');
     for (const bad of ['ftp://shop.example', 'javascript:alert(1)', 'not a url']) {

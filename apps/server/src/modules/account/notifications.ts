@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Language, webhookSlugs } from '@paydesk/contract';
 import type { Deps } from '../../deps';
 import { translate } from '../../i18n/messages';
@@ -8,6 +9,9 @@ import * as repo from '../users/users.module';
 import { announceUserChanged } from '../users/users.module';
 
 const fieldError = (field: string, key: string) => new DomainError('validation_failed', { [field]: [key] });
+
+/** A key made for the merchant: 32 random bytes, like the secrets other platforms sign their webhooks with. */
+const newNotificationKey = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /** How long saving a notification URL waits for the resolver before trusting the check at delivery. */
 const resolveTimeoutMs = 2_000;
@@ -52,7 +56,8 @@ async function assertWebhookDestination(deps: Deps, url: string) {
 
 /**
  * PATCH /user/notification_key and /user/notification_url: changes what the input carries; an absent (blank) value
- * leaves the setting as it is. The key signs webhooks, so it is kept sealed and the trail records only that it changed.
+ * leaves the setting as it is. A URL saved while there is no key creates one (the answer says so), so webhooks are
+ * signed and sent from the start rather than skipped for want of a key. The key signs webhooks, so it is kept sealed and the trail records only that it changed.
  */
 export async function updateNotifications(
   deps: Deps,
@@ -64,14 +69,17 @@ export async function updateNotifications(
     const user = await repo.findUserById(tx, userId, true);
     if (!user) throw new DomainError('unauthenticated');
     const currentKey = user.notificationKey === null ? null : deps.secrets.open(user.notificationKey);
-    if (change.key !== undefined && change.key !== currentKey) {
-      await repo.updateUser(tx, userId, { notificationKey: deps.secrets.seal(change.key) });
+    // A URL without a key would only collect skipped deliveries: the first URL comes with a key of its own.
+    const createKey = change.url !== undefined && change.key === undefined && currentKey === null;
+    const key = createKey ? newNotificationKey() : change.key;
+    if (key !== undefined && key !== currentKey) {
+      await repo.updateUser(tx, userId, { notificationKey: deps.secrets.seal(key) });
       await recordAudit(tx, {
         actorId: userId,
         action: 'user.notification_key_changed',
         targetUserId: userId,
         before: { notification_key_set: currentKey !== null },
-        after: { notification_key_set: true },
+        after: { notification_key_set: true, ...(createKey ? { created_with_url: true } : {}) },
       });
     }
     if (change.url !== undefined && change.url !== user.notificationUrl) {
@@ -86,7 +94,7 @@ export async function updateNotifications(
     }
     await announceUserChanged(tx, userId);
     const after = await repo.findUserById(tx, userId);
-    return settingsOf(deps, after ?? user);
+    return { ...settingsOf(deps, after ?? user), ...(createKey ? { key_created: true } : {}) };
   });
 }
 

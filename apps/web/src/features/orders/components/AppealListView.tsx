@@ -10,7 +10,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenId } from '../../../lib/format';
-import { useFailureText } from '../../../lib/useFailureText';
 import { DataTable } from '../../../ui/DataTable';
 import { ExportCsvButton } from '../../../ui/ExportCsvButton';
 import { ListPagination } from '../../../ui/ListPagination';
@@ -18,12 +17,10 @@ import { QueryFailure } from '../../../ui/QueryFailure';
 import { useUrlListParams } from '../../../ui/useListParams';
 import { useToasts } from '../../../ui/useToasts';
 import { disputeListPath, disputeListQueryParams, useDisputesList } from '../api/listDisputes';
-import { useSetDisputeStatus } from '../api/setDisputeStatus';
 import type { OrderScreen } from '../orderListRequest';
-import { appealColumns } from './appealColumns';
+import { appealColumns, type DisputeDecision } from './appealColumns';
 import { CheckPreviewModal } from './CheckPreview';
-import type { DisputeStatusChoice } from './DisputeStatusSelect';
-import { ResolveDisputeModal } from './lazyModals';
+import { AppealCaseModal, OrderDetailsModal, RejectDisputeModal, ResolveDisputeModal } from './lazyModals';
 
 /**
  * The disputes each screen's APPEALS tab loads. /active holds what still waits for someone, so its tab holds the open
@@ -44,45 +41,38 @@ export interface AppealListViewProps {
 }
 
 /**
- * The APPEALS tab of /active or /history: the role's disputes of the screen's statuses, paginated. An admin who may
- * (`disputes.manage`, so no support admin) rejects or resolves an open one from its row; every admin can look at a
- * dispute's check and exports the tab; a merchant reads its own disputes. The page and its size are kept in the
- * address.
+ * The APPEALS tab of /active or /history: the role's disputes of the screen's statuses, paginated. Each opens as a
+ * case (its order, the payer's words, the receipt). An admin who may (`disputes.manage`, so no support admin)
+ * resolves or rejects an open one with a button, from its row or its case, after a confirmation; every admin can
+ * look at a dispute's check and exports the tab; a merchant reads its own disputes. The page and its size are kept
+ * in the address.
  */
 export function AppealListView({ screen, subject }: AppealListViewProps) {
   const { t } = useTranslation('orders');
-  const failureText = useFailureText();
   const toasts = useToasts();
   const list = useUrlListParams(urlSchema);
   const request = { role: subject.type, statuses: appealStatuses[screen], params: list.params };
   const disputes = useDisputesList(request);
-  const send = useSetDisputeStatus();
-  const [resolving, setResolving] = useState<Dispute | null>(null);
+  const [opened, setOpened] = useState<Dispute | null>(null);
+  const [order, setOrder] = useState<string | null>(null);
+  const [deciding, setDeciding] = useState<{ dispute: Dispute; decision: DisputeDecision } | null>(null);
   const [checking, setChecking] = useState<Dispute | null>(null);
 
-  function closed(dispute: Dispute) {
+  function decided(dispute: Dispute) {
     toasts.done(t(`appeals.toast.${dispute.status.slug}`, { id: shortenId(dispute.uuid) }));
+    setDeciding(null);
   }
 
-  function onStatus(dispute: Dispute, status: DisputeStatusChoice) {
-    if (status === 'resolved') {
-      setResolving(dispute);
-      return;
-    }
-    send.mutate(
-      { dispute, change: { status } },
-      { onSuccess: closed, onError: (error) => toasts.failed(failureText(error, t('appeals.changeFailed'))) },
-    );
+  function decide(dispute: Dispute, decision: DisputeDecision) {
+    setOpened(null);
+    setDeciding({ dispute, decision });
   }
 
-  const busy =
-    send.isPending && send.variables?.change.status === 'rejected'
-      ? { uuid: send.variables.dispute.uuid, status: send.variables.change.status }
-      : null;
+  const onDecide = can(subject, 'disputes.manage') ? decide : undefined;
   const columns = appealColumns(t, {
-    onStatus: can(subject, 'disputes.manage') ? onStatus : undefined,
+    onOpen: setOpened,
+    onDecide,
     onShowCheck: subject.type === 'admin' ? setChecking : undefined,
-    busy,
   });
   const pagination = disputes.data?.context.pagination;
   const caption = t(`appeals.caption.${screen}`);
@@ -108,13 +98,25 @@ export function AppealListView({ screen, subject }: AppealListViewProps) {
       {pagination && (
         <ListPagination pagination={pagination} onPageChange={list.setPage} onPageSizeChange={list.setCount} />
       )}
-      <ResolveDisputeModal
-        dispute={resolving}
-        onClose={() => setResolving(null)}
-        onDone={(dispute) => {
-          closed(dispute);
-          setResolving(null);
+      <AppealCaseModal
+        dispute={opened}
+        onClose={() => setOpened(null)}
+        onDecide={onDecide}
+        onOpenOrder={(orderId) => {
+          setOpened(null);
+          setOrder(orderId);
         }}
+      />
+      <OrderDetailsModal orderId={order} onClose={() => setOrder(null)} />
+      <ResolveDisputeModal
+        dispute={deciding?.decision === 'resolved' ? deciding.dispute : null}
+        onClose={() => setDeciding(null)}
+        onDone={decided}
+      />
+      <RejectDisputeModal
+        dispute={deciding?.decision === 'rejected' ? deciding.dispute : null}
+        onClose={() => setDeciding(null)}
+        onDone={decided}
       />
       <CheckPreviewModal dispute={checking} onClose={() => setChecking(null)} />
     </Stack>

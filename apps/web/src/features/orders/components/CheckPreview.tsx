@@ -8,7 +8,7 @@ import { AppModal } from '../../../ui/AppModal';
 import { useRetained } from '../../../ui/useRetained';
 
 /** The dispute's receipt: one file at most (SPEC §3), a PNG, a JPEG or a PDF. */
-const checkOf = (dispute: Dispute) => dispute.files[0] ?? null;
+export const checkOf = (dispute: Dispute) => dispute.files[0] ?? null;
 
 /**
  * Show check (SPEC §2.12, DESIGN §6): an image opens in a preview on the page; a PDF downloads, since the server serves
@@ -75,7 +75,7 @@ export function CheckPreviewModal({ dispute, onClose }: CheckPreviewModalProps) 
   );
 }
 
-function CheckImage({ url, alt }: { url: string; alt: string }) {
+export function CheckImage({ url, alt }: { url: string; alt: string }) {
   const { t } = useTranslation('orders');
   const [failed, setFailed] = useState(false);
   if (failed) {

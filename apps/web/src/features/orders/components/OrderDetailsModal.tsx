@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAttributeValue, formatDateTime, shortenId } from '../../../lib/format';
+import { webhookErrorText } from '../../../lib/webhookErrorText';
 import { Amount } from '../../../ui/Amount';
 import { AppModal } from '../../../ui/AppModal';
 import { CopyableId } from '../../../ui/CopyableId';
@@ -14,7 +15,6 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
 import { executorName, noValue, paymentOptionText } from './orderColumns';
-import { webhookErrorText } from './webhookErrorText';
 
 export interface OrderDetailsModalProps {
   /** The guid of the order shown, null when closed. */
@@ -180,7 +180,7 @@ function lastAttemptText(delivery: NonNullable<OrderDetails['webhooks']>[number]
   const answer =
     attempt.status_code === null ? t('details.noAnswer') : t('details.httpStatus', { code: attempt.status_code });
   const parts = [formatDateTime(attempt.attempted_at), answer, t('details.durationMs', { ms: attempt.duration_ms })];
-  if (attempt.error) parts.push(webhookErrorText(attempt.error, t));
+  if (attempt.error) parts.push(webhookErrorText(attempt.error, t, 'details.webhookError'));
   return parts.join(' · ');
 }
 

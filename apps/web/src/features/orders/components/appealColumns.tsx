@@ -1,20 +1,22 @@
-import { Box, Stack, Text } from '@mantine/core';
-import type { Dispute } from '@paydesk/contract';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { Dispute, DisputeStatus } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
-import { formatAmountDisplay, formatDateTime } from '../../../lib/format';
+import { formatAmountDisplay, formatDateTime, shortenId } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { CheckButton } from './CheckPreview';
-import { type DisputeStatusChoice, DisputeStatusSelect } from './DisputeStatusSelect';
 import { noValue } from './orderColumns';
 
+/** Where an open dispute can go (SPEC §4): rejected or resolved. */
+export type DisputeDecision = Exclude<DisputeStatus, 'open'>;
+
 export interface AppealRowActions {
-  /** The admin's status selector (`disputes.manage`), on open disputes. */
-  onStatus?: (dispute: Dispute, status: DisputeStatusChoice) => void;
-  /** The status change in flight: its selector shows it and waits, the others of the list too. */
-  busy: { uuid: string; status: DisputeStatusChoice } | null;
+  /** Opens the appeal as a case: its order, the payer's words, the receipt. */
+  onOpen: (dispute: Dispute) => void;
+  /** Resolve and Reject (`disputes.manage`), on open disputes: each opens its confirmation. */
+  onDecide?: (dispute: Dispute, decision: DisputeDecision) => void;
   /** Show check (SPEC §6: the admin's). */
   onShowCheck?: (dispute: Dispute) => void;
 }
@@ -64,29 +66,8 @@ function ReasonCell({ dispute, t }: { dispute: Dispute; t: TFunction }) {
   );
 }
 
-interface StatusCellProps {
-  dispute: Dispute;
-  actions: AppealRowActions;
-  t: TFunction;
-}
-
-/**
- * The status, with the date a closed dispute closed. For an admin who may change it, an open dispute's status is its
- * selector (SPEC §2.12: only while open), which shows the status in the badge's colour: one column, not two, keeps
- * the admin's table, check included, within a laptop's screen.
- */
-function StatusCell({ dispute, actions, t }: StatusCellProps) {
-  const { onStatus, busy } = actions;
-  if (onStatus && dispute.status.slug === 'open') {
-    return (
-      <DisputeStatusSelect
-        dispute={dispute}
-        onChoose={(status) => onStatus(dispute, status)}
-        pending={busy?.uuid === dispute.uuid ? busy.status : null}
-        disabled={busy !== null}
-      />
-    );
-  }
+/** The status, with the date a closed dispute closed. */
+function StatusCell({ dispute, t }: { dispute: Dispute; t: TFunction }) {
   return (
     <Stack gap={2} align="flex-start">
       {/* The cell may narrow to its longest word, never to less than the whole badge. */}
@@ -103,11 +84,54 @@ function StatusCell({ dispute, actions, t }: StatusCellProps) {
 }
 
 /**
+ * The row's actions, in words (issue 32 item 6): Open reads the appeal as a case; on an open appeal the admin who
+ * decides has Resolve and Reject, each behind a confirmation that restates what moves; the admin's check icon last.
+ */
+function ActionsCell({ dispute, actions, t }: { dispute: Dispute; actions: AppealRowActions; t: TFunction }) {
+  const { onOpen, onDecide, onShowCheck } = actions;
+  const id = shortenId(dispute.uuid);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-label={t('appeals.openOf', { id })}
+        onClick={() => onOpen(dispute)}
+      >
+        {t('appeals.open')}
+      </Button>
+      {onDecide && dispute.status.slug === 'open' && (
+        <>
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={t('appeals.resolveOf', { id })}
+            onClick={() => onDecide(dispute, 'resolved')}
+          >
+            {t('appeals.action.resolve')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            aria-label={t('appeals.rejectOf', { id })}
+            onClick={() => onDecide(dispute, 'rejected')}
+          >
+            {t('appeals.action.reject')}
+          </Button>
+        </>
+      )}
+      {onShowCheck && <CheckButton dispute={dispute} onShow={() => onShowCheck(dispute)} />}
+    </Group>
+  );
+}
+
+/**
  * The APPEALS table of SPEC §2.12: order id, fiat amount, merchant, executor, reason, created date, appeal id and
- * status (for an admin who may change it, an open dispute's selector); for an admin, Show check.
+ * status, then the row's actions (Open; Resolve and Reject for the admin who decides; the admin's Show check).
  */
 export function appealColumns(t: TFunction, actions: AppealRowActions): DataTableColumn<Dispute>[] {
-  const columns: DataTableColumn<Dispute>[] = [
+  return [
     { key: 'order', title: t('appeals.column.order'), render: (dispute) => <CopyableId id={dispute.order_uuid} /> },
     { key: 'amount', title: t('appeals.column.amount'), render: (dispute) => <AmountCell dispute={dispute} t={t} /> },
     { key: 'merchant', title: t('appeals.column.merchant'), render: (dispute) => dispute.merchant.username },
@@ -126,16 +150,12 @@ export function appealColumns(t: TFunction, actions: AppealRowActions): DataTabl
     {
       key: 'status',
       title: t('appeals.column.status'),
-      render: (dispute) => <StatusCell dispute={dispute} actions={actions} t={t} />,
+      render: (dispute) => <StatusCell dispute={dispute} t={t} />,
+    },
+    {
+      key: 'actions',
+      title: t('appeals.actionsOf'),
+      render: (dispute) => <ActionsCell dispute={dispute} actions={actions} t={t} />,
     },
   ];
-  const { onShowCheck } = actions;
-  if (onShowCheck) {
-    columns.push({
-      key: 'check',
-      title: t('appeals.column.check'),
-      render: (dispute) => <CheckButton dispute={dispute} onShow={() => onShowCheck(dispute)} />,
-    });
-  }
-  return columns;
 }

@@ -20,3 +20,13 @@ export const ResolveDisputeModal = lazyModal(
   () => import('./ResolveDisputeModal').then((module) => module.ResolveDisputeModal),
   (props) => props.dispute !== null,
 );
+
+export const RejectDisputeModal = lazyModal(
+  () => import('./RejectDisputeModal').then((module) => module.RejectDisputeModal),
+  (props) => props.dispute !== null,
+);
+
+export const AppealCaseModal = lazyModal(
+  () => import('./AppealCaseModal').then((module) => module.AppealCaseModal),
+  (props) => props.dispute !== null,
+);

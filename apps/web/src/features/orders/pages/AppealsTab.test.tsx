@@ -46,8 +46,18 @@ setUpOrderScreens();
 
 const trader = makeUser({ role: 'trader', username: 'trader' });
 const partner = makeUser({ role: 'partner', username: 'partner' });
-/** The columns of SPEC §2.12 everyone with the tab sees; an admin has the check after them. */
-const appealHeaders = ['Order ID', 'Fiat amount', 'Merchant', 'Executor', 'Reason', 'Created', 'Appeal ID', 'Status'];
+/** The columns of SPEC §2.12 everyone with the tab sees, then the row's actions (the admin's check among them). */
+const appealHeaders = [
+  'Order ID',
+  'Fiat amount',
+  'Merchant',
+  'Executor',
+  'Reason',
+  'Created',
+  'Appeal ID',
+  'Status',
+  'Actions',
+];
 const statusPath = (dispute: Dispute) => `/dispute/${dispute.uuid}/status`;
 
 describe('the APPEALS tab', () => {
@@ -77,7 +87,7 @@ describe('the APPEALS tab', () => {
     expect(queries()[0]?.has('count')).toBe(false);
     expect(screen.getByRole('table', { name: 'Open appeals' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Open appeals' })).toHaveAttribute('tabindex', '0');
-    expect(headers()).toEqual([...appealHeaders, 'Check']);
+    expect(headers()).toEqual(appealHeaders);
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -88,9 +98,12 @@ describe('the APPEALS tab', () => {
     expect(cells[4]).toContain('Paid 1500 RUB');
     expect(cells[5]).toMatch(/^05\.03\.2026 \d\d:00:00$/);
     expect(cells[6]).toBe('01a2…00d1');
-    // The admin's open dispute shows its status as its selector.
-    expect(row.querySelector('[data-status]')).toBeNull();
-    expect(within(row).getByRole('combobox', { name: 'Status of appeal 01a2…00d1' })).toHaveValue('Open');
+    // The status is a badge; deciding is two buttons in words, no status dropdown (issue 32 item 6).
+    expect(row.querySelector('[data-status]')).toHaveAttribute('data-status', 'open');
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Resolve appeal 01a2…00d1' })).toHaveTextContent('Resolve');
+    expect(within(row).getByRole('button', { name: 'Reject appeal 01a2…00d1' })).toHaveTextContent('Reject');
+    expect(within(row).getByRole('button', { name: 'Open appeal 01a2…00d1' })).toHaveTextContent('Open');
     expect(within(row).getByRole('button', { name: 'Show check of appeal 01a2…00d1' })).toBeInTheDocument();
     expect(screen.getByText('Results: 1 - 2 of 2')).toBeInTheDocument();
   });
@@ -107,16 +120,17 @@ describe('the APPEALS tab', () => {
     expect(row).toHaveTextContent('OtherThe payer sent a screenshot by mail.');
     expect(within(row).getByText('Resolved').closest('[data-status]')).toHaveAttribute('data-status', 'resolved');
     expect(row).toHaveTextContent(/Closed 05\.03\.2026/);
-    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^(Resolve|Reject) appeal/ })).not.toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /check/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Open appeal 01a2…00d3' })).toBeInTheDocument();
   });
 
-  it('gives a support admin the check but no status selector', async () => {
+  it('gives a support admin the check but neither Resolve nor Reject', async () => {
     serveAppeals(users.support, '/dispute/', { disputes: [disputeOpen] });
     renderApp('/active?tab=appeals');
 
     const row = await rowWith('01a2…00d1');
-    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^(Resolve|Reject) appeal/ })).not.toBeInTheDocument();
     expect(row.querySelector('[data-status]')).toHaveAttribute('data-status', 'open');
     expect(row.querySelector('[data-status]')).toHaveTextContent('Open');
     expect(within(row).getByRole('button', { name: 'Show check of appeal 01a2…00d1' })).toBeInTheDocument();
@@ -137,8 +151,8 @@ describe('the APPEALS tab', () => {
   });
 });
 
-describe('the status selector', () => {
-  it('lists open but not as a choice, sends rejected at once, says so and reloads', async () => {
+describe('Resolve and Reject', () => {
+  it('asks before rejecting with what the appeal is about, sends rejected, says so and reloads', async () => {
     const state = { disputes: [disputeOpen] };
     const { calls, queries } = serveAppeals(users.root, '/dispute/', state, {
       [`PUT ${statusPath(disputeOpen)}`]: () => {
@@ -150,18 +164,29 @@ describe('the status selector', () => {
     const user = userEvent.setup();
 
     const row = await rowWith('01a2…00d1');
-    await user.click(within(row).getByRole('combobox', { name: 'Status of appeal 01a2…00d1' }));
-    const open = await screen.findByRole('option', { name: 'Open' });
-    expect(open).toHaveAttribute('data-combobox-disabled', 'true');
-    await user.click(screen.getByRole('option', { name: 'Rejected' }));
+    await user.click(within(row).getByRole('button', { name: 'Reject appeal 01a2…00d1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the appeal?' });
+    expect(dialog).toHaveTextContent('Order 01a2…00c4 goes back to how it was before the appeal: no money moves');
+    expect(within(dialog).getByRole('rowheader', { name: 'Merchant' }).nextElementSibling).toHaveTextContent(
+      'merchant',
+    );
+    expect(within(dialog).getByRole('rowheader', { name: 'Executor' }).nextElementSibling).toHaveTextContent('trader');
+    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('1500 RUB');
+    // Back sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
 
+    await user.click(within(row).getByRole('button', { name: 'Reject appeal 01a2…00d1' }));
+    const again = await screen.findByRole('dialog', { name: 'Reject the appeal?' });
+    await user.click(within(again).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Appeal 01a2…00d1 is rejected: the order is back as it was')).toBeInTheDocument();
     expect(writes(calls)).toEqual([['PUT', statusPath(disputeOpen), { status: 'rejected' }]]);
     expect(await screen.findByText('No open appeals')).toBeInTheDocument();
     expect(queries().length).toBeGreaterThanOrEqual(2);
   });
 
-  it("says the server's refusal in a red toast and leaves the dispute open", async () => {
+  it("says the server's refusal in the confirmation and leaves the dispute open", async () => {
     const { calls } = serveAppeals(
       users.root,
       '/dispute/',
@@ -178,11 +203,14 @@ describe('the status selector', () => {
     const user = userEvent.setup();
 
     const row = await rowWith('01a2…00d1');
-    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
-    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
-    expect(await screen.findByText('Only an open dispute can be rejected or resolved.')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^Reject appeal/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the appeal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only an open dispute can be rejected or resolved.',
+    );
     expect(writes(calls)).toHaveLength(1);
-    await waitFor(() => expect(within(row).getByRole('combobox', { name: /Status of appeal/ })).toHaveValue('Open'));
+    expect(row.querySelector('[data-status]')).toHaveAttribute('data-status', 'open');
   });
 
   it('asks before resolving, takes a corrected amount, shows its refusal under it, then resolves', async () => {
@@ -210,8 +238,7 @@ describe('the status selector', () => {
     const user = userEvent.setup();
 
     const row = await rowWith('01a2…00d1');
-    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
-    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await user.click(within(row).getByRole('button', { name: /^Resolve appeal/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
     expect(dialog).toHaveTextContent('Order 01a2…00c4 becomes paid');
     // Back sends nothing and the dispute stays open.
@@ -219,8 +246,7 @@ describe('the status selector', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes(calls)).toEqual([]);
 
-    await user.click(within(row).getByRole('combobox', { name: /Status of appeal/ }));
-    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await user.click(within(row).getByRole('button', { name: /^Resolve appeal/ }));
     const again = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
     const amount = within(again).getByRole('textbox', { name: 'Amount actually paid, RUB' });
     expect(within(again).getByText('Leave empty to keep 1500 RUB.')).toBeInTheDocument();
@@ -249,8 +275,7 @@ describe('the status selector', () => {
     renderApp('/active?tab=appeals');
     const user = userEvent.setup();
 
-    await user.click(within(await rowWith('01a2…00d1')).getByRole('combobox', { name: /Status of appeal/ }));
-    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await user.click(within(await rowWith('01a2…00d1')).getByRole('button', { name: /^Resolve appeal/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(writes(calls)).toEqual([['PUT', statusPath(disputeOpen), { status: 'resolved' }]]));
@@ -306,11 +331,62 @@ describe('in Russian', () => {
       'Создана',
       'ID апелляции',
       'Статус',
-      'Чек',
+      'Действия',
     ]);
     expect(within(row).getByRole('button', { name: 'Показать чек апелляции 01a2…00d1' })).toBeInTheDocument();
-    await user.click(within(row).getByRole('combobox', { name: 'Статус апелляции 01a2…00d1' }));
-    expect(await screen.findByRole('option', { name: 'Отклонён' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Решён' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Решить апелляцию 01a2…00d1' })).toHaveTextContent('Решить');
+    expect(within(row).getByRole('button', { name: 'Отклонить апелляцию 01a2…00d1' })).toHaveTextContent('Отклонить');
+    await user.click(within(row).getByRole('button', { name: 'Открыть апелляцию 01a2…00d1' }));
+    const appeal = await screen.findByRole('dialog', { name: 'Апелляция 01a2…00d1' });
+    expect(within(appeal).getByText('Что сообщил плательщик')).toBeInTheDocument();
+    expect(within(appeal).getByRole('rowheader', { name: 'Оплаченная сумма' })).toBeInTheDocument();
+    expect(within(appeal).getByRole('button', { name: 'Открыть заказ' })).toBeInTheDocument();
+  });
+});
+
+describe('the appeal as a case', () => {
+  it("shows the order's way in, the payer's words as written, the receipt in place, and decides from there", async () => {
+    const worded = makeDispute({
+      fields: {
+        paid_amount: '1500',
+        paid_at: '2026-03-05T07:05:00.000Z',
+        comment: 'Оплатил с карты жены,\nчек приложил',
+      },
+    });
+    serveAppeals(users.root, '/dispute/', { disputes: [worded] });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowWith('01a2…00d1')).getByRole('button', { name: 'Open appeal 01a2…00d1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal 01a2…00d1' });
+    expect(within(dialog).getByText('What the payer says')).toBeInTheDocument();
+    expect(within(dialog).getByRole('rowheader', { name: 'Amount paid' }).nextElementSibling).toHaveTextContent(
+      '1500 RUB',
+    );
+    // The labels are the interface's; the words are the payer's, line breaks and language kept.
+    const words = within(dialog).getByRole('group', { name: "The payer's own words" });
+    expect(words.textContent).toBe('Оплатил с карты жены,\nчек приложил');
+    expect(within(dialog).getByRole('img', { name: 'Check receipt.png of appeal 01a2…00d1' })).toHaveAttribute(
+      'src',
+      '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000f9',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByRole('dialog', { name: 'Resolve the appeal?' })).toBeInTheDocument();
+  });
+
+  it('offers the PDF receipt to download and opens the order from the case', async () => {
+    serveAppeals(users.merchant, '/merchant/dispute/', { disputes: [disputePdf] });
+    renderApp('/active?tab=appeals');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowWith('01a2…00d2')).getByRole('button', { name: 'Open appeal 01a2…00d2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appeal 01a2…00d2' });
+    const pdf = within(dialog).getByRole('link', { name: 'Download the PDF receipt receipt.pdf' });
+    expect(pdf).toHaveAttribute('href', '/api/inner/dispute/file/01a201f1-0000-7000-8000-0000000000fa');
+    expect(pdf).toHaveAttribute('download', 'receipt.pdf');
+    // A merchant reads the case but does not decide it.
+    expect(within(dialog).queryByRole('button', { name: 'Resolve' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Open the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Appeal 01a2…00d2' })).not.toBeInTheDocument());
   });
 });

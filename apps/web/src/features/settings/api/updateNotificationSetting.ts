@@ -4,7 +4,7 @@ import { http } from '../../../lib/http';
 import { currentUserKey } from '../../../lib/query';
 import { type NotificationSettings, notificationSettingsKey } from './getNotificationSettings';
 
-export type NotificationField = keyof NotificationSettings;
+export type NotificationField = Exclude<keyof NotificationSettings, 'key_created'>;
 
 const paths: Record<NotificationField, string> = {
   notification_key: '/user/notification_key',

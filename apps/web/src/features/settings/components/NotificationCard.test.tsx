@@ -78,6 +78,30 @@ describe('notification key and URL', () => {
     ]);
   });
 
+  it('shows the key the first URL made once, in the key field too, until the merchant has copied it', async () => {
+    const made = { notification_key: 'whsec_made-by-the-server', notification_url: 'https://merchant.example/new' };
+    signedIn({
+      'GET /user/notification': envelope({ notification_key: null, notification_url: null }),
+      'PATCH /user/notification_url': envelope({ ...made, key_created: true }),
+    });
+    renderApp('/settings');
+    const user = userEvent.setup();
+
+    const card = await notificationsCard();
+    expect(within(card).getByLabelText('Notification key')).toHaveValue('');
+    const url = within(card).getByLabelText('Notification URL');
+    await user.type(url, 'https://merchant.example/new');
+    await user.click(within(url.closest('form') as HTMLFormElement).getByRole('button', { name: 'Save' }));
+
+    const notice = await within(card).findByRole('alert');
+    expect(notice).toHaveTextContent('Notification key created');
+    expect(notice).toHaveTextContent('a notification key was made for this URL');
+    expect(within(notice).getByText('whsec_made-by-the-server')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Notification key')).toHaveValue('whsec_made-by-the-server');
+    await user.click(within(notice).getByRole('button', { name: 'I have copied it' }));
+    expect(within(card).queryByText('Notification key created')).not.toBeInTheDocument();
+  });
+
   it("shows the server's field error in red under the URL", async () => {
     signedIn({
       'PATCH /user/notification_url': {

@@ -1,17 +1,18 @@
-import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { notificationKeyRequestSchema, notificationUrlRequestSchema } from '@paydesk/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http';
 import { useFailureText } from '../../../lib/useFailureText';
+import { CopyableText } from '../../../ui/CopyableText';
 import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
 import { useUpdateNotificationSetting } from '../api/updateNotificationSetting';
 import { SettingsSection } from './SettingsSection';
 
-type Field = keyof NotificationSettings;
+type Field = Exclude<keyof NotificationSettings, 'key_created'>;
 
 /** The value to send, nothing when it is blank (SPEC §5: ignored), or the message key of the contract's check. */
 type Checked = { send: string } | { nothing: true } | { errorKey: string };
@@ -35,6 +36,8 @@ interface NotificationFieldProps {
   field: Field;
   saved: string | null;
   mutation: UseMutationResult<NotificationSettings, Error, string>;
+  /** Saving the URL made a key (none was set): the card shows it once. */
+  onKeyCreated?: (key: string) => void;
 }
 
 /**
@@ -42,7 +45,7 @@ interface NotificationFieldProps {
  * contract's schema of the one setting, and every failure, the server's general words too, goes under the field: so
  * the value and its message sit in @mantine/form directly rather than in useContractForm.
  */
-function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
+function NotificationField({ field, saved, mutation, onKeyCreated }: NotificationFieldProps) {
   const { t } = useTranslation('settings');
   const failureText = useFailureText();
   const form = useForm({ mode: 'controlled', initialValues: { [field]: saved ?? '' }, clearInputErrorOnChange: true });
@@ -62,6 +65,7 @@ function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
       const settings = await mutation.mutateAsync(checked.send);
       form.setFieldValue(field, settings[field] ?? '');
       notifications.show({ color: 'teal', message: t(texts[field].saved) });
+      if (settings.key_created && settings.notification_key) onKeyCreated?.(settings.notification_key);
     } catch (failure) {
       const fieldError = isApiError(failure) ? failure.fieldErrors[field]?.[0] : undefined;
       form.setFieldError(field, fieldError ?? failureText(failure, t('updateFailed')));
@@ -93,12 +97,34 @@ function NotificationField({ field, saved, mutation }: NotificationFieldProps) {
   );
 }
 
-/** SPEC §2.11 notification key and URL (merchant only). */
+/** The key saving the first URL made: said once, with a copy action, until the merchant says it is copied. */
+function CreatedKey({ value, onDone }: { value: string; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  return (
+    <Alert color="blue" variant="light" title={t('notifications.keyCreatedTitle')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('notifications.keyCreated')}</Text>
+        <CopyableText value={value} />
+        <Group justify="flex-end">
+          <Button size="compact-sm" variant="default" onClick={onDone}>
+            {t('notifications.keyCreatedDone')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * SPEC §2.11 notification key and URL (merchant only). Saving a URL while no key is set makes one on the server
+ * (webhooks are always signed): the card shows it once to copy, and the key's field shows it from then on.
+ */
 export function NotificationCard() {
   const { t } = useTranslation('settings');
   const query = useNotificationSettings();
   const keyMutation = useUpdateNotificationSetting('notification_key');
   const urlMutation = useUpdateNotificationSetting('notification_url');
+  const [createdKey, setCreatedKey] = useState<string | null>(null);
 
   return (
     <SettingsSection title={t('notifications.title')} description={t('notifications.description')}>
@@ -110,8 +136,20 @@ export function NotificationCard() {
         </Text>
       ) : (
         <Stack gap="lg">
-          <NotificationField field="notification_key" saved={query.data.notification_key} mutation={keyMutation} />
-          <NotificationField field="notification_url" saved={query.data.notification_url} mutation={urlMutation} />
+          {/* A key made on the server (with the URL) is a new saved value: the field starts again from it. */}
+          <NotificationField
+            key={query.data.notification_key ?? ''}
+            field="notification_key"
+            saved={query.data.notification_key}
+            mutation={keyMutation}
+          />
+          <NotificationField
+            field="notification_url"
+            saved={query.data.notification_url}
+            mutation={urlMutation}
+            onKeyCreated={setCreatedKey}
+          />
+          {createdKey && <CreatedKey value={createdKey} onDone={() => setCreatedKey(null)} />}
         </Stack>
       )}
     </SettingsSection>

@@ -13,6 +13,7 @@ import { PasswordChangeForm } from '../components/PasswordChangeForm';
 import { ProfileCard } from '../components/ProfileCard';
 import { SystemBalanceCard } from '../components/SystemBalanceCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
+import { WebhookDeliveriesCard } from '../components/WebhookDeliveriesCard';
 import { WebhooksCard } from '../components/WebhooksCard';
 
 /** SPEC §2.11: who gets the profile card. */
@@ -53,6 +54,7 @@ function sectionsFor(user: CurrentUser): Section[] {
     can(subject, 'apiKeys.manage') && { key: 'apiKey', weight: 2, node: <ApiKeyCard apiKey={user.apiKeys.key} /> },
     can(subject, 'notifications.manage') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
     can(subject, 'notifications.manage') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },
+    can(subject, 'notifications.manage') && { key: 'deliveries', weight: 3.5, node: <WebhookDeliveriesCard /> },
     can(subject, 'fees.own') && { key: 'fees', weight: 2.5, node: <FeesCard /> },
     { key: 'twoFactor', weight: 1.5, node: <TwoFactorCard enabled={user.is2FAEnabled} /> },
     { key: 'password', weight: 3.5, node: <PasswordChangeForm username={user.username} /> },
