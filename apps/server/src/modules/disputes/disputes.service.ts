@@ -21,7 +21,6 @@ import { DomainError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
-import { enqueueJobs } from '../jobs/jobs.module';
 import {
   type AccountKey,
   accountKeyText,
@@ -168,11 +167,9 @@ export async function openDispute(
         order,
         event: 'dispute_open',
         actor,
-        changes: { statusBeforeDispute: order.status },
         note: 'dispute',
         dispute: webhookDispute(dispute, deps.reference, order.fiat),
       });
-      await enqueueJobs(tx, await orders.announceChecks(tx, [orderId], 'disputed'));
       if (deps.answerWith) {
         answered = await oneView(deps, id, language, tx);
         await deps.answerWith(tx, answered);
@@ -314,7 +311,6 @@ export async function closeDispute(
         order,
         event: 'dispute_reject',
         actor,
-        changes: { statusBeforeDispute: null },
         note: 'dispute rejected',
         dispute: announced,
       });
@@ -324,12 +320,10 @@ export async function closeDispute(
       order,
       event: 'dispute_resolve',
       actor,
-      changes: {
-        statusBeforeDispute: null,
+      amounts: {
         fiatAmountMinor: target.fiatAmountMinor,
         cryptoAmountMinor: target.cryptoAmountMinor,
         holdMinor: target.holdMinor,
-        ...(closed.orderStatusBefore === 'canceled' ? { paidAt: now, paidBy: 'dispute' } : {}),
       },
       transfers: await resolutionTransfers(deps, tx, dispute, order, target),
       note: 'dispute resolved',

@@ -1,6 +1,6 @@
 import { DomainError } from '../../lib/errors';
 import { moveOrder } from './group-commit';
-import { engineTime, type OrderDeps } from './move';
+import type { OrderDeps } from './move';
 
 /**
  * The payer reported paying (the merchant API, or the payer on its page, DESIGN §20): in progress, and the time to pay
@@ -14,6 +14,5 @@ export function confirmPayIn(deps: OrderDeps, merchantId: string, id: string, by
     check: (order) => {
       if (order.merchantId !== merchantId) throw new DomainError('not_found');
     },
-    changes: { expiresAt: new Date(engineTime(deps).getTime() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000) },
   });
 }

@@ -14,19 +14,14 @@ import { selectPrepared, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { publishEvents } from '../events/events.module';
 import { currentRate, type QuoteRow } from '../flows/flows.module';
-import { enqueueJobs } from '../jobs/jobs.module';
-import { postTransfers } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
-import { announcements, expiryOf, historyOf, takersOf } from './announce';
-import { creationEdge } from './lifecycle';
+import { takersOf } from './announce';
 import { type Match, MatchAgain, matchPayIn } from './match-pay-in';
-import { engineTime, type OrderDeps } from './move';
-import { announceChecks, announceWebhooks } from './order-news';
+import { type CreationMove, createLockedOrder, engineTime, type NewOrderRow, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 import { cryptoOf, type Exact, isPriceable, payInHold, payOutHold, sharesFit } from './pricing';
-import { fiatOf, holdTransfer } from './settlement';
+import { fiatOf } from './settlement';
 import { type Party, partyColumns, partyOf, sharesOf } from './shares';
 
 type CreateOrder = z.output<typeof apiOrderCreateSchema>;
@@ -146,12 +141,11 @@ interface Creation {
   now: Date;
 }
 
-/** What every new order holds, whatever its type: its pair, amounts and rate, the merchant's fee, its ids, its time. */
-function newOrderRow(creation: Creation, expiresAt: Date) {
-  const { id, context, input, merchant, now } = creation;
+/** What every new order holds, whatever its type: its pair, amounts and rate, the merchant's fee, its ids. */
+function newOrderRow(creation: Creation) {
+  const { id, context, input, merchant } = creation;
   return {
     id,
-    status: creationEdge(input.type).to,
     merchantId: context.merchantId,
     flowId: context.flowId,
     fiat: context.fiat,
@@ -162,30 +156,16 @@ function newOrderRow(creation: Creation, expiresAt: Date) {
     merchantFeeHundredths: merchant.fee,
     clientOrderId: input.client_order_id,
     clientId: input.client_id ?? null,
-    expiresAt,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies Partial<repo.NewOrder>;
+  } satisfies Partial<NewOrderRow>;
 }
 
-/**
- * What every creation announces, before its money (DESIGN §16, ledger last): its timeline's first line, the
- * `order.created` webhook, the expiry job (and the anti-fraud check of a payer), the real-time notes.
- */
-async function announceCreated(deps: OrderDeps, tx: Tx, creation: Creation, order: repo.OrderRow, also: string[] = []) {
-  await repo.insertEvents(tx, [
-    historyOf(order, null, order.status, { kind: 'merchant', id: order.merchantId }, undefined, creation.now),
-  ]);
-  const webhooks = await announceWebhooks(tx, deps.reference, [order], 'order.created', {
-    merchantsOff: new Set(creation.context.createdWebhookOff ? [order.merchantId] : []),
-  });
-  await enqueueJobs(tx, [
-    ...webhooks,
-    ...(order.expiresAt ? [expiryOf(order.id, order.expiresAt)] : []),
-    ...(order.clientId ? await announceChecks(tx, [order.id], 'created') : []),
-  ]);
-  await publishEvents(tx, announcements(order, 'order.created', also));
-}
+/** The creation edge's move of an order this merchant asked for, with what the context read. */
+const creationMove = (creation: Creation, row: NewOrderRow, also?: string[]): CreationMove => ({
+  row,
+  actor: { kind: 'merchant', id: creation.context.merchantId },
+  merchantsOff: new Set(creation.context.createdWebhookOff ? [creation.context.merchantId] : []),
+  ...(also ? { also } : {}),
+});
 
 async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise<repo.OrderRow> {
   const { context, input, now } = creation;
@@ -206,9 +186,9 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise
   );
   if (!match) throw new DomainError('no_executor_available');
   const { candidate } = match;
-  const expiresAt = new Date(now.getTime() + deps.config.ORDER_PAY_IN_TTL_SECONDS * 1000);
-  const order = await repo.insertOrder(tx, {
-    ...newOrderRow(creation, expiresAt),
+  await repo.markAssigned(tx, candidate.bindId, now);
+  const row: NewOrderRow = {
+    ...newOrderRow(creation),
     type: 'pay_in',
     executorId: candidate.userId,
     executorType: candidate.executorType,
@@ -219,20 +199,15 @@ async function createPayIn(deps: OrderDeps, tx: Tx, creation: Creation): Promise
     paymentOption: candidate.paymentOption,
     paymentType: candidate.paymentType,
     details: candidate.attributes,
-  });
-  await repo.markAssigned(tx, candidate.bindId, now);
-  await announceCreated(deps, tx, creation, order);
-  await deps.commitWith?.(tx, order);
-  await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now);
-  return order;
+  };
+  return createLockedOrder(deps, tx, creationMove(creation, row), now);
 }
 
 async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipient: Record<string, string>) {
   const { context, input, merchant, now } = creation;
   if (!sharesFit(sharesOf(merchant.fee, 0, merchant.agents))) throw new DomainError('pricing_invalid');
-  const expiresAt = new Date(now.getTime() + deps.config.ORDER_PAY_OUT_TTL_SECONDS * 1000);
-  const order = await repo.insertOrder(tx, {
-    ...newOrderRow(creation, expiresAt),
+  const row: NewOrderRow = {
+    ...newOrderRow(creation),
     type: 'pay_out',
     executorFeeHundredths: null,
     agentShares: merchant.agents,
@@ -240,16 +215,14 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipie
     paymentOption: input.payment_option ?? 'card',
     paymentType: input.payment_type ?? null,
     details: recipient,
-  });
-  await announceCreated(deps, tx, creation, order, await takersOf(tx, context.flowId));
-  await deps.commitWith?.(tx, order);
-  await postTransfers(tx, [holdTransfer(order)], order.crypto, creation.now).catch((error: unknown) => {
+  };
+  const takers = await takersOf(tx, context.flowId);
+  return createLockedOrder(deps, tx, creationMove(creation, row, takers), now).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_funds') {
       throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });
     }
     throw error;
   });
-  return order;
 }
 
 /** Tries of a pay-in's creation: its executor's money went to another order meanwhile, or the matcher must wait. */

@@ -10,7 +10,8 @@ export interface DisputeMove {
   order: repo.OrderRow;
   event: 'dispute_open' | 'dispute_resolve' | 'dispute_reject';
   actor: OrderActor;
-  changes: Partial<repo.NewOrder>;
+  /** What the resolution set the order's worth to, when it changed it (DESIGN §12). */
+  amounts?: Pick<repo.NewOrder, 'fiatAmountMinor' | 'cryptoAmountMinor' | 'holdMinor'>;
   /** The transfers a resolution computed (DESIGN §12); none for the other edges. */
   transfers?: TransferSpec[];
   note: string;
@@ -29,7 +30,7 @@ export async function moveByDispute(deps: OrderDeps, tx: Tx, move: DisputeMove):
       order: move.order,
       event: move.event,
       actor: move.actor,
-      changes: move.changes,
+      ...(move.amounts ? { changes: move.amounts } : {}),
       note: move.note,
       ...(move.transfers ? { transfers: move.transfers } : {}),
       webhook: { dispute: move.dispute },

@@ -12,7 +12,8 @@ export interface MoveRequest {
   actor: OrderActor;
   /** Checks the locked order before it moves (whose it is, say), throwing a DomainError to refuse. */
   check?: (order: repo.OrderRow) => void;
-  changes?: Partial<repo.NewOrder>;
+  /** The columns the use case supplies, only those its edge names. */
+  changes?: Move['changes'];
   note?: string;
 }
 

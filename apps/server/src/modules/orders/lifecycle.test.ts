@@ -15,7 +15,7 @@ const events: OrderEvent[] = [
   'dispute_resolve',
   'dispute_reject',
 ];
-const actors: ActorKind[] = ['merchant', 'executor', 'admin', 'terminal', 'system', 'dispute'];
+const actors: ActorKind[] = ['merchant', 'payer', 'executor', 'admin', 'terminal', 'system'];
 const past = new Date(Date.now() - 60_000);
 
 describe('the lifecycle table (DESIGN §16)', () => {
@@ -69,6 +69,23 @@ describe('the lifecycle table (DESIGN §16)', () => {
         }
       };
       walk(null, 0, new Set());
+    }
+  });
+
+  it('declares for every edge what it writes, and names an actor who may take it', () => {
+    for (const edge of lifecycle) {
+      expect(edge.who.length, `${edge.type} ${edge.event}`).toBeGreaterThan(0);
+      // Paid orders carry when and by whom; canceled ones when; an order taken, by whom.
+      if (edge.to === 'paid' && edge.from !== 'dispute') expect(edge.writes.paid).toBe('actor');
+      if (edge.to === 'canceled' && edge.from !== 'dispute') expect(edge.writes.canceled).toBe(true);
+      if (edge.event === 'take') expect(edge.writes.given).toContain('executorId');
+      // A dispute remembers the status it left and forgets it when it closes.
+      if (edge.to === 'dispute') expect(edge.writes.statusBeforeDispute).toBe('remember');
+      if (edge.from === 'dispute') expect(edge.writes.statusBeforeDispute).toBe('forget');
+      // The time to pay counts from creation and again when the payer reports.
+      expect(Boolean(edge.writes.restartsExpiry), `${edge.type} ${edge.event}`).toBe(
+        edge.event === 'create' || edge.event === 'payer_reported',
+      );
     }
   });
 

@@ -20,7 +20,11 @@ export type OrderEvent =
   | 'dispute_resolve'
   | 'dispute_reject';
 
-export type ActorKind = 'merchant' | 'payer' | 'executor' | 'admin' | 'terminal' | 'system' | 'dispute';
+/** Who may move an order: the timeline names the kind. */
+export type ActorKind = 'merchant' | 'payer' | 'executor' | 'admin' | 'terminal' | 'system';
+
+/** Who an order's `paidBy` names: the actor that marked it paid, or the dispute whose resolution paid it. */
+export type PaidBy = ActorKind | 'dispute';
 
 /**
  * The money an edge moves: `hold` takes the order's hold (a pay-in's from its executor, a pay-out's from its
@@ -30,6 +34,38 @@ export type ActorKind = 'merchant' | 'payer' | 'executor' | 'admin' | 'terminal'
 export type MoneyEffect = 'hold' | 'settle' | 'release' | 'resolution' | 'none';
 
 export type WebhookAnnounced = 'order.created' | 'order.paid' | 'order.canceled' | 'dispute.opened' | 'dispute.closed';
+
+/**
+ * The check an edge asks of anti-fraud's rules (DESIGN §13): `created` for a pay-in with a payer, `canceled` for an
+ * order an executor had, `disputed` always.
+ */
+export type CheckAnnounced = 'created' | 'canceled' | 'disputed';
+
+/** The columns a use case supplies with a move: the executor that takes a pay-out, the amounts a resolution set. */
+export type GivenColumn =
+  | 'executorId'
+  | 'executorType'
+  | 'executorFeeHundredths'
+  | 'agentShares'
+  | 'fiatAmountMinor'
+  | 'cryptoAmountMinor'
+  | 'holdMinor';
+
+/** The order's columns an edge writes besides its status and `updatedAt`; nothing else writes them. */
+export interface EdgeWrites {
+  /** `paidAt` now, `paidBy` the actor's kind, or `dispute` when a resolution pays a canceled order. */
+  paid?: 'actor' | 'dispute';
+  /** `canceledAt` now. */
+  canceled?: true;
+  /** `takenAt` now. */
+  taken?: true;
+  /** The time to pay counts again from now (DESIGN §5): a new `expiresAt` and a new expiry job. */
+  restartsExpiry?: true;
+  /** `statusBeforeDispute`: the status the order leaves, kept to go back to (`remember`), or cleared (`forget`). */
+  statusBeforeDispute?: 'remember' | 'forget';
+  /** What the use case supplies; a move that supplies anything else is a bug, refused before it writes. */
+  given?: readonly GivenColumn[];
+}
 
 /** What a guard may look at: the order as it is, locked. */
 export interface GuardedOrder {
@@ -53,10 +89,12 @@ export interface Edge {
   to: OrderStatus;
   who: readonly ActorKind[];
   guard?: Guard;
+  /** What it writes on the order. */
+  writes: EdgeWrites;
   money: MoneyEffect;
+  /** What it announces: the merchant's webhook and anti-fraud's check. */
   webhook: WebhookAnnounced | null;
-  /** The time to pay counts again from this move (DESIGN §5): a new expiry. */
-  restartsExpiry?: boolean;
+  checks?: CheckAnnounced;
 }
 
 const expired: Guard = {
@@ -64,8 +102,12 @@ const expired: Guard = {
   holds: (order, now) => order.expiresAt !== null && order.expiresAt.getTime() <= now.getTime(),
 };
 const taken: Guard = { text: 'taken by an executor', holds: (order) => order.executorId !== null };
+const untaken: Guard = { text: 'not taken yet', holds: (order) => order.executorId === null };
 const wasPaid: Guard = { text: 'was paid', holds: (order) => order.statusBeforeDispute === 'paid' };
 const wasCanceled: Guard = { text: 'was canceled', holds: (order) => order.statusBeforeDispute === 'canceled' };
+
+/** A resolution may change what the order is worth (DESIGN §12). */
+const resolvedAmounts: readonly GivenColumn[] = ['fiatAmountMinor', 'cryptoAmountMinor', 'holdMinor'];
 
 /** The dispute edges of DESIGN §12, alike for both types. */
 const disputeEdges = (type: OrderType): Edge[] => [
@@ -75,8 +117,10 @@ const disputeEdges = (type: OrderType): Edge[] => [
     event: 'dispute_open',
     to: 'dispute',
     who: ['merchant', 'admin'],
+    writes: { statusBeforeDispute: 'remember' },
     money: 'none',
     webhook: 'dispute.opened',
+    checks: 'disputed',
   },
   {
     type,
@@ -85,8 +129,10 @@ const disputeEdges = (type: OrderType): Edge[] => [
     to: 'dispute',
     who: ['merchant', 'admin', 'payer'],
     guard: taken,
+    writes: { statusBeforeDispute: 'remember' },
     money: 'none',
     webhook: 'dispute.opened',
+    checks: 'disputed',
   },
   {
     type,
@@ -94,6 +140,19 @@ const disputeEdges = (type: OrderType): Edge[] => [
     event: 'dispute_resolve',
     to: 'paid',
     who: ['admin'],
+    guard: wasPaid,
+    writes: { statusBeforeDispute: 'forget', given: resolvedAmounts },
+    money: 'resolution',
+    webhook: 'dispute.closed',
+  },
+  {
+    type,
+    from: 'dispute',
+    event: 'dispute_resolve',
+    to: 'paid',
+    who: ['admin'],
+    guard: wasCanceled,
+    writes: { statusBeforeDispute: 'forget', paid: 'dispute', given: resolvedAmounts },
     money: 'resolution',
     webhook: 'dispute.closed',
   },
@@ -104,6 +163,7 @@ const disputeEdges = (type: OrderType): Edge[] => [
     to: 'paid',
     who: ['admin'],
     guard: wasPaid,
+    writes: { statusBeforeDispute: 'forget' },
     money: 'none',
     webhook: 'dispute.closed',
   },
@@ -114,6 +174,7 @@ const disputeEdges = (type: OrderType): Edge[] => [
     to: 'canceled',
     who: ['admin'],
     guard: wasCanceled,
+    writes: { statusBeforeDispute: 'forget' },
     money: 'none',
     webhook: 'dispute.closed',
   },
@@ -128,8 +189,10 @@ export const lifecycle: readonly Edge[] = [
     event: 'create',
     to: 'new',
     who: ['merchant'],
+    writes: { restartsExpiry: true },
     money: 'hold',
     webhook: 'order.created',
+    checks: 'created',
   },
   {
     type: 'pay_in',
@@ -137,9 +200,9 @@ export const lifecycle: readonly Edge[] = [
     event: 'payer_reported',
     to: 'in-progress',
     who: ['merchant', 'payer'],
+    writes: { restartsExpiry: true },
     money: 'none',
     webhook: null,
-    restartsExpiry: true,
   },
   ...(['new', 'in-progress'] as const).flatMap((from): Edge[] => [
     {
@@ -148,6 +211,7 @@ export const lifecycle: readonly Edge[] = [
       event: 'mark_paid',
       to: 'paid',
       who: ['executor', 'terminal'],
+      writes: { paid: 'actor' },
       money: 'settle',
       webhook: 'order.paid',
     },
@@ -157,8 +221,10 @@ export const lifecycle: readonly Edge[] = [
       event: 'cancel',
       to: 'canceled',
       who: ['merchant', 'admin'],
+      writes: { canceled: true },
       money: 'release',
       webhook: 'order.canceled',
+      checks: 'canceled',
     },
     {
       type: 'pay_in',
@@ -167,8 +233,10 @@ export const lifecycle: readonly Edge[] = [
       to: 'canceled',
       who: ['system'],
       guard: expired,
+      writes: { canceled: true },
       money: 'release',
       webhook: 'order.canceled',
+      checks: 'canceled',
     },
   ]),
   ...disputeEdges('pay_in'),
@@ -180,16 +248,28 @@ export const lifecycle: readonly Edge[] = [
     event: 'create',
     to: 'new',
     who: ['merchant'],
+    writes: { restartsExpiry: true },
     money: 'hold',
     webhook: 'order.created',
   },
-  { type: 'pay_out', from: 'new', event: 'take', to: 'in-progress', who: ['executor'], money: 'none', webhook: null },
+  {
+    type: 'pay_out',
+    from: 'new',
+    event: 'take',
+    to: 'in-progress',
+    who: ['executor'],
+    guard: untaken,
+    writes: { taken: true, given: ['executorId', 'executorType', 'executorFeeHundredths', 'agentShares'] },
+    money: 'none',
+    webhook: null,
+  },
   {
     type: 'pay_out',
     from: 'in-progress',
     event: 'mark_paid',
     to: 'paid',
     who: ['executor'],
+    writes: { paid: 'actor' },
     money: 'settle',
     webhook: 'order.paid',
   },
@@ -199,6 +279,7 @@ export const lifecycle: readonly Edge[] = [
     event: 'cancel',
     to: 'canceled',
     who: ['merchant', 'admin'],
+    writes: { canceled: true },
     money: 'release',
     webhook: 'order.canceled',
   },
@@ -209,6 +290,7 @@ export const lifecycle: readonly Edge[] = [
     to: 'canceled',
     who: ['system'],
     guard: expired,
+    writes: { canceled: true },
     money: 'release',
     webhook: 'order.canceled',
   },
@@ -259,7 +341,22 @@ export const canDispute = (order: GuardedOrder & { type: string }) =>
 
 const typeTitles: Record<OrderType, string> = { pay_in: 'Pay-in', pay_out: 'Pay-out' };
 
-/** The state diagram of one order type, in Mermaid, from the table: each edge labelled event, who, guard, money. */
+/** An edge's writes in words, for the diagram. */
+function writesText(writes: EdgeWrites): string[] {
+  return [
+    ...(writes.paid ? [`paid by ${writes.paid === 'actor' ? 'the actor' : 'the dispute'}`] : []),
+    ...(writes.canceled ? ['canceled at'] : []),
+    ...(writes.taken ? ['taken at'] : []),
+    ...(writes.restartsExpiry ? ['time to pay from now'] : []),
+    ...(writes.statusBeforeDispute ? [`${writes.statusBeforeDispute}s the status`] : []),
+    ...(writes.given?.length ? [`sets ${writes.given.join(', ')}`] : []),
+  ];
+}
+
+/**
+ * The state diagram of one order type, in Mermaid, from the table: each edge labelled event, who, guard, what it
+ * writes, money, webhook and check.
+ */
 export function lifecycleDiagram(type: OrderType): string {
   const node = (status: OrderStatus | null) => (status === null ? '[*]' : status.replace('-', '_'));
   const lines = [
@@ -271,8 +368,10 @@ export function lifecycleDiagram(type: OrderType): string {
       edge.event,
       `by ${edge.who.join(', ')}`,
       ...(edge.guard ? [`if ${edge.guard.text}`] : []),
+      ...writesText(edge.writes),
       ...(edge.money === 'none' ? [] : [`money: ${edge.money}`]),
       ...(edge.webhook ? [edge.webhook] : []),
+      ...(edge.checks ? [`check: ${edge.checks}`] : []),
     ];
     lines.push(`  ${node(edge.from)} --> ${node(edge.to)}: ${parts.join(' · ')}`);
   }

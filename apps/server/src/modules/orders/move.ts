@@ -1,3 +1,4 @@
+import type { OrderType } from '@paydesk/contract';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { publishEvents } from '../events/events.module';
@@ -5,10 +6,18 @@ import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
 import { postTransfers, type TransferSpec } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { announcements, expiryOf, historyOf, type OrderActor, takersOf } from './announce';
-import { type Edge, edgeOf, isOpen, type OrderEvent } from './lifecycle';
+import {
+  type CheckAnnounced,
+  creationEdge,
+  type Edge,
+  edgeOf,
+  type GivenColumn,
+  isOpen,
+  type OrderEvent,
+} from './lifecycle';
 import { announceChecks, announceWebhooks, type WebhookOptions } from './order-news';
 import * as repo from './orders.repository';
-import { releaseTransfer, settlementTransfers } from './settlement';
+import { holdTransfer, releaseTransfer, settlementTransfers } from './settlement';
 
 export interface OrderDeps {
   db: Db;
@@ -34,8 +43,8 @@ export interface Move {
   order: repo.OrderRow;
   event: OrderEvent;
   actor: OrderActor;
-  /** What else changes on the order with this move (a pay-out's executor when taken, a new expiry). */
-  changes?: Partial<repo.NewOrder>;
+  /** The columns the use case supplies, only those the edge names (`EdgeWrites.given`): the executor that takes. */
+  changes?: Partial<Pick<repo.NewOrder, GivenColumn>>;
   /** A line for the timeline. */
   note?: string;
   /** A dispute's resolution: the transfers it computed (the edge's money is `resolution`). */
@@ -48,21 +57,41 @@ export interface Move {
 const setKey = (set: Partial<repo.NewOrder>) =>
   JSON.stringify(set, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 
-function columnsOf(move: Move, edge: Edge, now: Date): Partial<repo.NewOrder> {
+/** The time to pay of an order of this type (DESIGN §5), counted from `from`. */
+export function expiryFrom(config: Config, type: string, from: Date): Date {
+  const seconds = type === 'pay_in' ? config.ORDER_PAY_IN_TTL_SECONDS : config.ORDER_PAY_OUT_TTL_SECONDS;
+  return new Date(from.getTime() + seconds * 1000);
+}
+
+/**
+ * The columns a move writes: its edge's status and what the edge declares it writes, with the columns the use case
+ * supplied only where the edge names them. Anything else is a bug in the caller, refused before anything is written.
+ */
+export function columnsOf(move: Move, edge: Edge, now: Date, config: Config): Partial<repo.NewOrder> {
+  const { writes } = edge;
+  const given = Object.keys(move.changes ?? {}).filter(
+    (column) => !(writes.given ?? []).includes(column as GivenColumn),
+  );
+  if (given.length > 0) throw new Error(`the ${edge.event} edge does not write ${given.join(', ')}`);
   return {
     updatedAt: now,
     ...move.changes,
     status: edge.to,
-    ...(move.event === 'mark_paid' ? { paidAt: now, paidBy: move.actor.kind } : {}),
-    ...(move.event === 'cancel' || move.event === 'expire' ? { canceledAt: now } : {}),
+    ...(writes.paid ? { paidAt: now, paidBy: writes.paid === 'actor' ? move.actor.kind : writes.paid } : {}),
+    ...(writes.canceled ? { canceledAt: now } : {}),
+    ...(writes.taken ? { takenAt: now } : {}),
+    ...(writes.restartsExpiry ? { expiresAt: expiryFrom(config, move.order.type, now) } : {}),
+    ...(writes.statusBeforeDispute
+      ? { statusBeforeDispute: writes.statusBeforeDispute === 'remember' ? move.order.status : null }
+      : {}),
   };
 }
 
 /** The orders' rows as they are after the moves, in the moves' order: alike changes in one statement each. */
-async function updateRows(tx: Tx, moves: Move[], edges: Edge[], now: Date): Promise<repo.OrderRow[]> {
+async function updateRows(tx: Tx, config: Config, moves: Move[], edges: Edge[], now: Date): Promise<repo.OrderRow[]> {
   const groups = new Map<string, { set: Partial<repo.NewOrder>; ids: string[] }>();
   moves.forEach((move, index) => {
-    const set = columnsOf(move, edges[index] as Edge, now);
+    const set = columnsOf(move, edges[index] as Edge, now, config);
     const key = setKey(set);
     const group = groups.get(key) ?? { set, ids: [] };
     group.ids.push(move.order.id);
@@ -98,6 +127,18 @@ function moneyOf(moves: Move[], edges: Edge[], after: repo.OrderRow[], reference
   return byCurrency;
 }
 
+/** The checks the moves' edges ask of anti-fraud (DESIGN §13), one announcement per kind. */
+async function checksOf(tx: Tx, moves: Move[], edges: Edge[]): Promise<NewJob[]> {
+  const byKind = new Map<CheckAnnounced, string[]>();
+  moves.forEach((move, index) => {
+    const kind = (edges[index] as Edge).checks;
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), move.order.id]);
+  });
+  const jobs: NewJob[] = [];
+  for (const [kind, ids] of byKind) jobs.push(...(await announceChecks(tx, ids, kind)));
+  return jobs;
+}
+
 /**
  * Moves locked orders along their edges in the caller's transaction (DESIGN §16): each move checked against the
  * lifecycle table (an edge that is not there is a 409 and moves nothing), then for all of them together the rows,
@@ -113,7 +154,7 @@ export async function moveLockedOrders(
 ) {
   if (moves.length === 0) return [];
   const edges = moves.map((move) => edgeOf(move.order, move.event, move.actor.kind, now));
-  const after = await updateRows(tx, moves, edges, now);
+  const after = await updateRows(tx, deps.config, moves, edges, now);
   await repo.insertEvents(
     tx,
     moves.map((move, index) =>
@@ -133,24 +174,11 @@ export async function moveLockedOrders(
   for (const [type, rows] of plain) {
     jobs.push(...(await announceWebhooks(tx, deps.reference, rows, type as NonNullable<Edge['webhook']>)));
   }
-  moves.forEach((move, index) => {
-    const moved = after[index] as repo.OrderRow;
-    const restarted = moved.expiresAt && moved.expiresAt.getTime() !== move.order.expiresAt?.getTime();
-    if (restarted && isOpen(moved.status)) jobs.push(expiryOf(moved.id, moved.expiresAt as Date));
+  after.forEach((moved, index) => {
+    if ((edges[index] as Edge).writes.restartsExpiry && isOpen(moved.status) && moved.expiresAt)
+      jobs.push(expiryOf(moved.id, moved.expiresAt));
   });
-  // The anti-fraud rules look at orders canceled after an executor had them (DESIGN §13).
-  const canceled = moves.filter(
-    (move, index) =>
-      (edges[index] as Edge).to === 'canceled' && move.event !== 'dispute_reject' && move.order.executorId,
-  );
-  if (canceled.length > 0)
-    jobs.push(
-      ...(await announceChecks(
-        tx,
-        canceled.map((move) => move.order.id),
-        'canceled',
-      )),
-    );
+  jobs.push(...(await checksOf(tx, moves, edges)));
   if (jobs.length > 0) await enqueueJobs(tx, jobs);
   // A pay-out taken or gone is news to every executor who could have taken it.
   const takers = new Map<string, string[]>();
@@ -175,4 +203,56 @@ export async function moveLockedOrders(
     await postTransfers(tx, transfers, crypto, now);
   }
   return after;
+}
+
+/** A new order as its use case priced and matched it: every column but those the creation edge writes. */
+export type NewOrderRow = Omit<repo.NewOrder, 'type' | 'status' | 'expiresAt' | 'createdAt' | 'updatedAt'> & {
+  type: OrderType;
+};
+
+export interface CreationMove {
+  row: NewOrderRow;
+  actor: OrderActor;
+  /** Who else hears of it in real time (a pay-out's takers). */
+  also?: readonly string[];
+  /** The merchants who switched `order.created` off, read with the order's context. */
+  merchantsOff?: ReadonlySet<string>;
+}
+
+/**
+ * Creates an order along its type's creation edge (DESIGN §5, §16), in the caller's transaction, as `moveLockedOrders`
+ * moves one: the row with the edge's status and time to pay, the timeline's first line, the edge's webhook, expiry
+ * job and anti-fraud check (of a pay-in with a payer), the real-time notes, what the caller commits with it, and the
+ * edge's money last.
+ */
+export async function createLockedOrder(
+  deps: OrderDeps,
+  tx: Tx,
+  creation: CreationMove,
+  now = engineTime(deps),
+): Promise<repo.OrderRow> {
+  const edge = creationEdge(creation.row.type);
+  if (!edge.who.includes(creation.actor.kind)) throw new Error(`${creation.actor.kind} may not create orders`);
+  const order = await repo.insertOrder(tx, {
+    ...creation.row,
+    status: edge.to,
+    expiresAt: edge.writes.restartsExpiry ? expiryFrom(deps.config, creation.row.type, now) : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repo.insertEvents(tx, [historyOf(order, null, order.status, creation.actor, undefined, now)]);
+  const checked = edge.checks && (edge.checks !== 'created' || order.clientId);
+  await enqueueJobs(tx, [
+    ...(edge.webhook
+      ? await announceWebhooks(tx, deps.reference, [order], edge.webhook, {
+          ...(creation.merchantsOff ? { merchantsOff: creation.merchantsOff } : {}),
+        })
+      : []),
+    ...(order.expiresAt ? [expiryOf(order.id, order.expiresAt)] : []),
+    ...(checked && edge.checks ? await announceChecks(tx, [order.id], edge.checks) : []),
+  ]);
+  await publishEvents(tx, announcements(order, 'order.created', creation.also));
+  await deps.commitWith?.(tx, order);
+  if (edge.money === 'hold') await postTransfers(tx, [holdTransfer(order)], order.crypto, now);
+  return order;
 }

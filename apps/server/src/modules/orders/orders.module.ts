@@ -10,7 +10,6 @@ export type {
   WebhookOptions,
   WebhookType,
 } from './order-news';
-export { announceChecks } from './order-news';
 export { noteOrderEvent } from './order-notes';
 export type { OrderRow } from './orders.repository';
 export { findOrders, lockOrder, orderRow } from './orders.repository';

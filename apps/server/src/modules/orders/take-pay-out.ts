@@ -3,7 +3,7 @@ import { selectPrepared } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { executorRestrictionsSql, executorRuledOut, flowDayVolumeSql, standing, startOfDay } from './eligibility';
 import { moveOrder } from './group-commit';
-import { engineTime, type OrderDeps } from './move';
+import { engineTime, type Move, type OrderDeps } from './move';
 import * as repo from './orders.repository';
 import { sharesFit } from './pricing';
 import { partyColumns, partyOf, sharesOf } from './shares';
@@ -13,7 +13,7 @@ import { partyColumns, partyOf, sharesOf } from './shares';
  * with withdrawals open (a trader), its restrictions in the flow must allow the order — the same rules the pay-in
  * matcher applies — and the shares (its reward, its team leads) must fit the merchant's fee. Fixed now.
  */
-async function takeChanges(deps: OrderDeps, executorId: string, order: repo.OrderRow): Promise<Partial<repo.NewOrder>> {
+async function takeChanges(deps: OrderDeps, executorId: string, order: repo.OrderRow): Promise<Move['changes']> {
   const now = engineTime(deps);
   const [row] = await selectPrepared<{
     executor_type: 'trader' | 'partner';
@@ -58,7 +58,6 @@ async function takeChanges(deps: OrderDeps, executorId: string, order: repo.Orde
     executorType: row.executor_type,
     executorFeeHundredths: executorFee,
     agentShares: agents,
-    takenAt: now,
   };
 }
 
@@ -70,9 +69,6 @@ export async function takePayOut(deps: OrderDeps, executorId: string, id: string
     id,
     event: 'take',
     actor: { kind: 'executor', id: executorId },
-    check: (locked) => {
-      if (locked.executorId !== null) throw new DomainError('order_status_conflict');
-    },
     changes: await takeChanges(deps, executorId, order),
   });
 }
