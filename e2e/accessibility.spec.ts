@@ -205,15 +205,15 @@ async function checkDisputeModal(check: Check): Promise<void> {
   const { page } = check;
   await visit(check, '/history', 'Order history', '/history (root, before a dispute)');
   await page
-    .getByRole('button', { name: /^Open a dispute on order/ })
+    .getByRole('button', { name: /^Open an appeal on order/ })
     .first()
     .click();
-  const modal = page.getByRole('dialog', { name: 'Open a dispute' });
+  const modal = page.getByRole('dialog', { name: 'Open an appeal' });
   await expect(modal.getByRole('combobox', { name: 'Reason' })).toBeVisible();
   await expectNoAxeViolations(page, `${check.prefix} dispute modal`, dialogSelector);
   await modal.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Payment made but not credited' }).click();
-  await modal.getByRole('button', { name: 'Dispute' }).click();
+  await modal.getByRole('button', { name: 'Open the appeal' }).click();
   await expect(modal.locator('.mantine-InputWrapper-error').first()).toBeVisible();
   await expectNoAxeViolations(page, `${check.prefix} dispute modal with errors`, dialogSelector);
   await page.keyboard.press('Escape');
@@ -331,8 +331,8 @@ for (const run of runs) {
 
     test('root admin: deals, a state tab and a filtered direction tab', async ({ page }) => {
       const check = await signInAs(page, 'root', run.scheme);
-      await visit(check, '/deals', 'Deals', '/deals (active)');
-      await visit(check, '/deals?tab=pay_in&filter[status]=canceled', 'Deals', '/deals (pay-in, canceled)');
+      await visit(check, '/deals', 'All orders', '/deals (active)');
+      await visit(check, '/deals?tab=pay_in&filter[status]=canceled', 'All orders', '/deals (pay-in, canceled)');
       await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
     });
 
@@ -465,7 +465,7 @@ for (const run of runs) {
       if (run.device === 'phone') await checkPhoneMenu(check, 'merchant');
       await visit(check, '/statistic', 'Statistics', '/statistic (merchant)');
       await visit(check, '/balance', 'Balance', '/balance (merchant)');
-      await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (merchant)');
+      await checkDialog(check, 'Deposit USDT', 'USDT deposit', 'pay-in modal (merchant)');
       await checkDialog(check, 'Withdraw USDT', 'Withdraw USDT', 'payout modal (merchant)');
       await checkOrderScreens(check, 'merchant', true);
       await checkAppeals(check, 'merchant', false);
@@ -484,7 +484,7 @@ for (const run of runs) {
     test('trader: settings, balance, pay in and orders', async ({ page }) => {
       const check = await signInAs(page, 'trader', run.scheme);
       await visit(check, '/balance', 'Balance', '/balance (trader)');
-      await checkDialog(check, 'Pay in', 'Pay in', 'pay-in modal (trader)');
+      await checkDialog(check, 'Deposit USDT', 'USDT deposit', 'pay-in modal (trader)');
       await checkOrderScreens(check, 'trader', true);
       await visit(check, '/terminal', 'Terminals', '/terminal (trader)');
       await checkDialog(check, 'Add terminal', 'Add terminal', 'add terminal modal');

@@ -8,6 +8,7 @@ import {
   openPayerCase,
   receiptOf,
   shortId,
+  shownAmount,
 } from './orderSupport';
 import { signIn } from './support';
 
@@ -113,7 +114,7 @@ test('a receipt finds the order of its amount and day', async ({ page }) => {
 
     const orders = dialog.getByRole('region', { name: 'Matching orders' });
     await expect(orders.getByRole('row').filter({ hasText: shortId(order.guid) })).toBeVisible();
-    await expect(dialog).toContainText(`Amounts read:${amount}`);
+    await expect(dialog).toContainText(`Amounts read:${shownAmount(amount)}`);
 
     // Not a PDF: refused before anything is sent.
     const again = page.waitForEvent('filechooser');

@@ -1,5 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createPayIn, createPayOut, freshAmount, merchantApiClient, orderRow, shortId } from './orderSupport';
+import {
+  createPayIn,
+  createPayOut,
+  freshAmount,
+  merchantApiClient,
+  orderRow,
+  shortId,
+  shownAmount,
+} from './orderSupport';
 import { type DemoUser, signIn } from './support';
 
 /**
@@ -33,7 +41,7 @@ test("on a phone a pay-in is a card with its amount, the trader's card, time lef
   const card = trader.getByRole('listitem', { name: `Order ${shortId(order.guid)}` });
   await expect(card).toBeVisible();
   await expect(trader.getByRole('table')).toHaveCount(0);
-  await expect(card).toContainText(`${amount} RUB`);
+  await expect(card).toContainText(`${shownAmount(amount)} RUB`);
   await expect(card).toContainText('New');
   await expect(card).toContainText(/\d+:\d\d left/);
   // The requisite the payer pays to: the demo trader's card.

@@ -43,22 +43,22 @@ test('root filters the deals by tab and status, finds the view again after a rel
   try {
     await signIn(page, 'root');
     await page.goto('/active');
-    await page.getByRole('link', { name: 'All deals' }).click();
-    await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Open all orders' }).click();
+    await expect(page.getByRole('heading', { name: 'All orders', level: 1 })).toBeVisible();
     await expect(page).toHaveURL(/\/deals$/);
 
     // Active: both directions of what is still open.
-    const active = page.getByRole('table', { name: 'Active deals' });
+    const active = page.getByRole('table', { name: 'Active orders' });
     await expect(orderRow(active, openIn.guid)).toBeVisible();
     await expect(orderRow(active, openOut.guid)).toContainText('Pay-out');
     await expect(orderRow(active, canceledIn.guid)).toHaveCount(0);
 
-    const canceled = await openTab(page, 'Canceled', 'Canceled deals');
+    const canceled = await openTab(page, 'Canceled', 'Canceled orders');
     await expect(page).toHaveURL(/\/deals\?tab=canceled$/);
     await expect(orderRow(canceled, canceledIn.guid)).toBeVisible();
     await expect(orderRow(canceled, openIn.guid)).toHaveCount(0);
 
-    const payIns = await openTab(page, 'Pay-in', 'Pay-in deals');
+    const payIns = await openTab(page, 'Pay-in', 'Pay-in orders');
     await expect(orderRow(payIns, openIn.guid)).toBeVisible();
     await expect(orderRow(payIns, openOut.guid)).toHaveCount(0);
 

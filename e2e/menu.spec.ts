@@ -8,7 +8,7 @@ const rootMenu = [
   'Users',
   'Active orders',
   'Order history',
-  'Deals',
+  'All orders',
   'Payments',
   'Statistics',
   'Wallets',
@@ -50,9 +50,9 @@ test('the admin reaches /deals and /directions from the menu; /api is in the use
 }) => {
   await signIn(page, 'root');
   const menu = mainNavigation(page);
-  await menu.getByRole('link', { name: 'Deals' }).click();
+  await menu.getByRole('link', { name: 'All orders' }).click();
   await expect(page).toHaveURL(/\/deals$/);
-  await expect(page.getByRole('heading', { name: 'Deals', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All orders', level: 1 })).toBeVisible();
   await menu.getByRole('link', { name: 'Directions' }).click();
   await expect(page).toHaveURL(/\/directions$/);
   await expect(page.getByRole('heading', { name: 'Directions', level: 1 })).toBeVisible();

@@ -51,7 +51,7 @@ test('trader2 pays the insurance with a demo deposit: the gate closes by itself 
   await expect(gate).toBeHidden();
   await expect(mainNavigation(page).getByRole('link')).toHaveText(traderMenu);
   // The deposit reached this page over the real-time connection.
-  const toast = page.getByRole('alert').filter({ hasText: 'Deposit' });
+  const toast = page.getByRole('alert').filter({ hasText: 'USDT deposit' });
   await expect(toast).toContainText('+100 Tether USD');
   expect(loads()).toBe(0);
 
@@ -85,7 +85,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   await payout.getByRole('textbox', { name: 'Amount' }).fill('1500');
   await payout.getByRole('button', { name: 'Request withdrawal' }).click();
   await expect(payout).toBeHidden();
-  await expect(merchant.getByText("1500 USDT is on hold and waits for an administrator's approval.")).toBeVisible();
+  await expect(merchant.getByText("1,500 USDT is on hold and waits for an administrator's approval.")).toBeVisible();
   await expect(available).toContainText(`${after} USDT`);
   // The merchant's own withdrawals say where it goes and where it stands.
   const mine = bodyRows(merchant.getByRole('region', { name: 'My withdrawals' }).getByRole('table')).filter({
@@ -120,7 +120,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   const confirmation = root.getByRole('dialog', { name: 'Accept withdrawal' });
   const fact = (label: string) => confirmation.getByRole('row', { name: new RegExp(`^${label}`) });
   await expect(fact('Owner')).toContainText('merchant');
-  await expect(fact('Sum')).toContainText('1500 USDT');
+  await expect(fact('Sum')).toContainText('1,500 USDT');
   await expect(fact('Network')).toContainText('TRON (TRC-20)');
   await expect(fact('Address')).toContainText(externalAddress);
   await confirmation.getByRole('button', { name: 'Accept withdrawal' }).click();

@@ -45,6 +45,10 @@ export function createPayIn(api: PaydeskClient, amount: string, clientId?: strin
 /** An amount of its own: an open order's amount cannot be issued again on the same requisite (DESIGN §5). */
 export const freshAmount = () => String(1000 + Math.floor(Math.random() * 9000));
 
+/** An amount as the English interface shows it: its thousands grouped with commas (issue 32), the decimals as sent. */
+export const shownAmount = (amount: string) =>
+  amount.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+
 /**
  * Opens an anti-fraud case on a new payer: the demo's setting allows five orders of one payer an hour, so six pay-ins
  * of it trip the rule (DESIGN §13) once the job runner gets to them. Each is canceled at once, holding nothing. The

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openDisputeByApi, pdfEvidence, receiptPng } from './disputeSupport';
-import { cancelOrder, createPayIn, merchantApiClient, orderRow, shortId } from './orderSupport';
+import { cancelOrder, createPayIn, merchantApiClient, orderRow, shortId, shownAmount } from './orderSupport';
 import { type DemoUser, mainNavigation, signIn } from './support';
 
 /**
@@ -52,8 +52,8 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await openMenu(root, 'Order history', 'Order history');
   const row = orderRow(root.getByRole('table', { name: 'Pay-in order history' }), order.guid);
   await expect(row).toContainText('Canceled');
-  await row.getByRole('button', { name: `Open a dispute on order ${shortId(order.guid)}` }).click();
-  const modal = root.getByRole('dialog', { name: 'Open a dispute' });
+  await row.getByRole('button', { name: `Open an appeal on order ${shortId(order.guid)}` }).click();
+  const modal = root.getByRole('dialog', { name: 'Open an appeal' });
   await expect(modal.getByRole('textbox', { name: 'Order' })).toHaveValue(order.guid);
   await modal.getByRole('combobox', { name: 'Reason' }).click();
   await root.getByRole('option', { name: 'Payment made but not credited' }).click();
@@ -63,8 +63,8 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
     .locator('input[type="file"]')
     .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng() });
   await expect(modal).toContainText('receipt.png');
-  await modal.getByRole('button', { name: 'Dispute' }).click();
-  await expect(root.getByText(`A dispute is open on order ${shortId(order.guid)}`)).toBeVisible();
+  await modal.getByRole('button', { name: 'Open the appeal' }).click();
+  await expect(root.getByText(`An appeal is open on order ${shortId(order.guid)}`)).toBeVisible();
   await expect(modal).toBeHidden();
   // Under dispute the order has left the paid and canceled of the history's default filter.
   await expect(row).toHaveCount(0);
@@ -77,7 +77,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
     .getByRole('table', { name: 'Open appeals' })
     .getByRole('row')
     .filter({ hasText: shortId(order.guid) });
-  await expect(appeal).toContainText(`${amount} RUB`);
+  await expect(appeal).toContainText(`${shownAmount(amount)} RUB`);
   await expect(appeal).toContainText('Payment made but not credited');
   await expect(appeal).toContainText('merchant');
   await expect(appeal).toContainText('trader');
@@ -99,7 +99,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await appeal.getByRole('button', { name: /^Open appeal/ }).click();
   const appealCase = root.getByRole('dialog', { name: /^Appeal / });
   await expect(appealCase.getByRole('rowheader', { name: 'Amount paid' })).toBeVisible();
-  await expect(appealCase).toContainText(`${amount} RUB`);
+  await expect(appealCase).toContainText(`${shownAmount(amount)} RUB`);
   const inPlace = appealCase.getByRole('img', { name: /^Check receipt\.png of appeal/ });
   await expect.poll(() => inPlace.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(240);
   await appealCase.getByRole('button', { name: 'Open the order' }).click();
@@ -114,7 +114,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await appealCase.getByRole('button', { name: 'Resolve', exact: true }).click();
   const resolve = root.getByRole('dialog', { name: 'Resolve the appeal?' });
   await expect(resolve.getByRole('rowheader', { name: 'Merchant' })).toBeVisible();
-  await expect(resolve).toContainText(`Leave empty to keep ${amount} RUB.`);
+  await expect(resolve).toContainText(`Leave empty to keep ${shownAmount(amount)} RUB.`);
   await resolve.getByRole('button', { name: 'Resolve' }).click();
   await expect(root.getByText(/^Appeal .* is resolved: the order is paid$/)).toBeVisible();
   await expect(appeal).toHaveCount(0);

@@ -57,7 +57,7 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   // The order arrives over the real-time connection, with the requisite the payer pays to.
   await expect(row).toBeVisible();
   await expect(row).toContainText('New');
-  await expect(row).toContainText('1500 RUB');
+  await expect(row).toContainText('1,500 RUB');
   await expect(row).toContainText('IVAN PETROV');
   await expect(row).toContainText('4276 3800 1234 5678');
 
@@ -69,7 +69,7 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   // Send paid asks first.
   await row.getByRole('button', { name: 'Send paid' }).click();
   const confirm = trader.getByRole('dialog', { name: 'Send paid?' });
-  await expect(confirm).toContainText('Confirm that 1500 RUB has arrived on your requisite.');
+  await expect(confirm).toContainText('Confirm that 1,500 RUB has arrived on your requisite.');
   await confirm.getByRole('button', { name: 'Send paid' }).click();
   await expect(confirm).toBeHidden();
   await expect(trader.getByText(`Order ${shortId(order.guid)} is paid`)).toBeVisible();

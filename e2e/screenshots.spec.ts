@@ -172,11 +172,11 @@ test('screenshots of /deals', async ({ browser }) => {
   const open = await createPayIn(shop, freshAmount());
   await cancelOrder(shop, (await createPayIn(shop, freshAmount())).guid);
   const views = [
-    { path: '/deals', name: 'deals-active-root', table: ['Active deals', 'Активные сделки'] },
+    { path: '/deals', name: 'deals-active-root', table: ['Active orders', 'Активные заказы'] },
     {
       path: '/deals?tab=pay_in&filter[status]=canceled',
       name: 'deals-payin-canceled-root',
-      table: ['Pay-in deals', 'Сделки на пополнение'],
+      table: ['Pay-in orders', 'Заказы на пополнение'],
     },
   ] as const;
   for (const variant of variants) {
@@ -213,7 +213,7 @@ test('screenshots of the dispute screens', async ({ browser }) => {
     open: [/^Open appeal/, /^Открыть апелляцию/],
     resolve: [/^Resolve appeal/, /^Решить апелляцию/],
     reject: [/^Reject appeal/, /^Отклонить апелляцию/],
-    dispute: [/^Open a dispute on order/, /^Открыть спор по заказу/],
+    dispute: [/^Open an appeal on order/, /^Открыть апелляцию по заказу/],
     reason: ['Reason', 'Причина'],
     notCredited: ['Payment made but not credited', 'Оплата прошла, но не зачислена'],
   } as const;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createPayIn, freshAmount, merchantApiClient, shortId } from './orderSupport';
+import { createPayIn, freshAmount, merchantApiClient, shortId, shownAmount } from './orderSupport';
 import { expectNoAxeViolations, signIn, uniqueName } from './support';
 import { addTerminal, grouped, openMenu } from './terminalSupport';
 
@@ -188,7 +188,7 @@ test("a terminal's bank messages on a phone: the amount and the order each settl
     await page.getByRole('button', { name: variant.button }).click();
     const dialog = page.getByRole('dialog', { name: variant.button });
     const first = dialog.getByRole('listitem').first();
-    await expect(first).toContainText(`${amount} RUB`);
+    await expect(first).toContainText(`${shownAmount(amount)} RUB`);
     await expect(first).toContainText(shortId(order.guid));
     await expect(dialog.getByRole('table')).toHaveCount(0);
     await expectNoAxeViolations(

@@ -121,7 +121,7 @@ test('root creates a trader with a fee row and a main team lead, finds it in the
   await expect(detailsValue(details, 'Username')).toHaveText(username);
   await expect(detailsValue(details, 'Pay-in %')).toHaveText('2.5 %');
   await expect(detailsValue(details, 'Pay-out %')).toHaveText('—');
-  await expect(detailsValue(details, 'Deposit')).toHaveText('Closed');
+  await expect(detailsValue(details, 'Pay-ins')).toHaveText('Closed');
   await expect(detailsValue(details, 'Two-factor authentication')).toHaveText('Disabled');
   const fees = details.getByRole('region', { name: 'Fees' });
   await expect(fees.getByRole('row').nth(1)).toHaveText(/Pay-in\s*0 – 1000\s*2\.5 %/);
@@ -146,9 +146,9 @@ test('root edits a trader: the new comment and deposit state show in the list, D
   await row.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit trader ${username}` });
   await expect(dialog.getByRole('textbox', { name: 'Username' })).toHaveValue(username);
-  await expect(dialog.getByRole('switch', { name: 'Deposit open' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Pay-ins open' })).not.toBeChecked();
   await dialog.getByRole('textbox', { name: 'Comment' }).fill('After the edit');
-  await dialog.getByRole('switch', { name: 'Deposit open' }).check();
+  await dialog.getByRole('switch', { name: 'Pay-ins open' }).check();
 
   // An edit sends only what changed (SPEC §5), never an empty password.
   const sent = page.waitForRequest(
@@ -164,11 +164,11 @@ test('root edits a trader: the new comment and deposit state show in the list, D
   await row.getByRole('button', { name: 'Details' }).click();
   const details = page.getByRole('dialog', { name: `User ${username}` });
   await expect(detailsValue(details, 'Comment')).toHaveText('After the edit');
-  await expect(detailsValue(details, 'Deposit')).toHaveText('Open');
+  await expect(detailsValue(details, 'Pay-ins')).toHaveText('Open');
   const latest = details.getByRole('region', { name: 'Audit trail' }).getByRole('listitem').first();
   await expect(latest).toContainText('Edited');
   await expect(latest).toContainText('Comment: Before the edit → After the edit');
-  await expect(latest).toContainText('Deposit open: No → Yes');
+  await expect(latest).toContainText('Pay-ins open: No → Yes');
   expect((await findUser(page, 'trader', username))?.profile?.deposit_open).toBe(true);
 });
 

@@ -92,7 +92,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Open a dispute on a paid order, or on a canceled one an executor had taken
+         * Open an appeal on a paid order, or on a canceled one an executor had taken
          * @description The body may be at most 10485760 bytes; a larger one is refused (422 validation_failed).
          */
         post: operations["postOrdersByGuidDispute"];

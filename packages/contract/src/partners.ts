@@ -6,6 +6,13 @@ import { listEnvelopeWithTotal, listQuerySchema } from './wire';
 
 /** SPEC §2.20 partner payment systems; §3 Partner system, Balance log entry. */
 
+/**
+ * The payment methods a partner system is known by (the demo's is `h2h`): the screens give each a title in both
+ * languages (issue 32: no code reaches a user raw). An administrator may still write another method in words, which is
+ * shown as written.
+ */
+export const partnerPaymentMethods = ['h2h', 'p2p', 'sbp', 'card'] as const;
+
 export const partnerSystemSchema = lazySchema(() =>
   z
     .object({

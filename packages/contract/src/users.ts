@@ -308,6 +308,63 @@ export const agentTraderSchema = lazySchema(() =>
   }),
 );
 
+/**
+ * Every action the audit trail records, as `<area>.<verb>` (the server's `recordAudit` takes only these): the screens
+ * give each a title in both languages, and a test fails while one lacks it, so no code reaches a user raw.
+ */
+export const auditActions = [
+  'user.created',
+  'user.created_with_invite',
+  'user.updated',
+  'user.updated_with_password',
+  'user.blocked',
+  'user.unblocked',
+  'user.invite_accepted',
+  'user.password_changed',
+  'user.api_secret_issued',
+  'user.notification_key_changed',
+  'user.notification_url_changed',
+  'user.webhooks_changed',
+  'user.payer_page_changed',
+  'user.two_factor_enabled',
+  'user.two_factor_disabled',
+  'user.two_factor_locked',
+  'payment.deposit_credited',
+  'payment.withdrawal_accepted',
+  'payment.withdrawal_rejected',
+  'payment.withdrawal_sent',
+  'payment.merchant_withdrawal',
+  'trader.insurance_paid',
+  'terminal.created',
+  'terminal.deleted',
+  'terminal.disable',
+  'terminal.moderate',
+  'terminal.enable',
+  'terminal.forwarding_created',
+  'terminal.forwarding_replaced',
+  'terminal.forwarding_revoked',
+  'terminal.bank_message_confirmed',
+  'terminal.auto_settle_weak',
+  'terminal.waiting_messages_matched',
+  'requisite.created',
+  'requisite.updated',
+  'requisite.restrictions_changed',
+  'flow.created',
+  'flow.updated',
+  'flow.deleted',
+  'flow.executor_added',
+  'flow.executor_removed',
+  'flow.executor_priority',
+  'flow.rate_changed',
+  'flow.trader_restriction_set',
+  'flow.trader_restriction_removed',
+  'anti_fraud.case_released',
+  'anti_fraud.settings_changed',
+  'partner_system.created',
+  'partner_system.updated',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 export const auditEventSchema = lazySchema(() =>
   z
     .object({

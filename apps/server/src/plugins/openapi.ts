@@ -38,6 +38,8 @@ export interface OpenapiOptions {
   security?: string[];
   /** The largest body, in bytes, the document's routes read unless a route sets its own `bodyLimit`. */
   bodyLimit: number;
+  /** The groups of the document's operations, each with the name a reader sees (`x-displayName`) and what it holds. */
+  tags?: { name: string; 'x-displayName': string; description: string }[];
   /** Headers every POST carries, documented on each (the merchant API's Idempotency-Key). */
   postHeaders?: Record<string, { description: string; maxLength: number; pattern?: string }>;
   /**
@@ -128,6 +130,7 @@ export async function registerOpenapi(instance: FastifyInstance, options: Openap
       info: { title: options.title, version: '1', description: options.description },
       servers: [{ url: '/' }],
       components: { securitySchemes: options.securitySchemes },
+      ...(options.tags ? { tags: options.tags } : {}),
       ...(options.security
         ? { security: [Object.fromEntries(options.security.map((name) => [name, [] as string[]]))] }
         : {}),

@@ -124,7 +124,7 @@ describe('real-time connection', () => {
 
     socket.push('deposit.added', JSON.stringify({ amount: '150.5', currency: { code: 'USDT', name: 'Tether USD' } }));
 
-    expect(await screen.findByText('Deposit')).toBeInTheDocument();
+    expect(await screen.findByText('USDT deposit')).toBeInTheDocument();
     expect(screen.getByText('+150.5 Tether USD')).toBeInTheDocument();
     expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey]);
   });
@@ -135,7 +135,7 @@ describe('real-time connection', () => {
 
     latest().push('deposit.added', 'not json');
 
-    expect(await screen.findByText('A deposit has arrived.')).toBeInTheDocument();
+    expect(await screen.findByText('A USDT deposit has arrived.')).toBeInTheDocument();
   });
 
   it('titles the toast in Russian for a Russian user', async () => {
@@ -145,7 +145,7 @@ describe('real-time connection', () => {
 
     latest().push('deposit.added', JSON.stringify({ amount: '100', currency: { code: 'USDT', name: 'Tether USD' } }));
 
-    expect(await screen.findByText('Пополнение')).toBeInTheDocument();
+    expect(await screen.findByText('Депозит USDT')).toBeInTheDocument();
     expect(screen.getByText('+100 Tether USD')).toBeInTheDocument();
   });
 
@@ -167,7 +167,7 @@ describe('real-time connection', () => {
     latest().push('balance.changed');
 
     expect(invalidatedKeys()).toEqual([moneyKey, currentUserKey]);
-    expect(screen.queryByText('Deposit')).not.toBeInTheDocument();
+    expect(screen.queryByText('USDT deposit')).not.toBeInTheDocument();
   });
 
   it('reconnects 5 s after the connection closes, then refreshes what it may have missed', () => {

@@ -20,6 +20,7 @@ describe('formatAmountDisplay', () => {
     ['0', '0'],
     ['1.2', '1.2'],
     ['1.23', '1.23'],
+    ['1234.5', '1,234.5'],
   ])('shows %s as %s', (input, expected) => {
     expect(formatAmountDisplay(input)).toBe(expected);
   });
@@ -50,7 +51,7 @@ describe('formatAmountDisplay', () => {
   });
 
   it('keeps digits that a float would lose', () => {
-    expect(formatAmountDisplay('12345678901234567890.129')).toBe('12345678901234567890.12...');
+    expect(formatAmountDisplay('12345678901234567890.129')).toBe('12,345,678,901,234,567,890.12...');
     expect(formatAmountDisplay('0.30000000000000004')).toBe('0.3...');
   });
 
@@ -73,6 +74,26 @@ describe('formatAmountDisplay', () => {
   it('returns input it cannot read unchanged', () => {
     for (const input of ['', ' ', '.', '-', 'abc', '1e-7', '1,5', '1.2.3', 'NaN', '--1']) {
       expect(formatAmountDisplay(input)).toBe(input);
+    }
+  });
+
+  it('groups thousands and writes the decimal mark as the language does, the cut kept', () => {
+    expect(formatAmountDisplay('1234567.89', 'en')).toBe('1,234,567.89');
+    expect(formatAmountDisplay('1234567.89', 'ru')).toBe('1\u00a0234\u00a0567,89');
+    expect(formatAmountDisplay('1234567.891', 'en')).toBe('1,234,567.89...');
+    expect(formatAmountDisplay('1234567.891', 'ru')).toBe('1\u00a0234\u00a0567,89...');
+    expect(formatAmountDisplay('-1000', 'ru')).toBe('-1\u00a0000');
+    expect(formatAmountDisplay('999.5', 'ru')).toBe('999,5');
+    expect(formatAmountDisplay('100000', 'en')).toBe('100,000');
+    expect(formatAmountDisplay('0.001', 'ru')).toBe('< 0,01');
+    expect(formatAmountDisplay('-0.001', 'ru')).toBe('> -0,01');
+    expect(formatAmountDisplay('12345678901234567890.129', 'en')).toBe('12,345,678,901,234,567,890.12...');
+  });
+
+  it('writes as Intl.NumberFormat does in each language', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const intl = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(1234567.25);
+      expect(formatAmountDisplay('1234567.25', language)).toBe(intl);
     }
   });
 });

@@ -1,5 +1,9 @@
+import type { Language } from '@paydesk/contract';
+import { currentLanguage } from './i18n';
+
 /**
- * Display formatters of the back-office (SPEC §2.14, §5 "Amount display", §9). They are pure and never throw:
+ * Display formatters of the back-office (SPEC §2.14, §5 "Amount display", §9). They never throw (and read nothing but
+ * their arguments and, for an amount, the interface's language):
  * a value they cannot read is shown as it came, because hiding data from an operator is worse than showing it raw.
  */
 
@@ -8,12 +12,26 @@ const amountDecimalsShown = 2;
 const truncationMark = '...';
 
 /**
+ * How each language writes a number: the thousands' separator and the decimal mark, as `Intl.NumberFormat` writes them
+ * (1,234,567.89 and 1 234 567,89; Russian's separator is a no-break space, so an amount never wraps inside).
+ */
+const numberMarks: Record<Language, { group: string; decimal: string }> = {
+  en: { group: ',', decimal: '.' },
+  ru: { group: '\u00a0', decimal: ',' },
+};
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+/**
  * Shows a wire amount ("105.263157") with at most two decimals. Digits beyond the second are cut, never rounded,
  * because rounding up would show money that does not exist; the cut is marked with '...' so the operator knows the
  * exact value differs. Trailing zeros are dropped. An amount that the cut would show as zero reads "< 0.01" ("> -0.01"
- * below zero). Only string operations touch the value (STYLE 7).
+ * below zero). Thousands are grouped and the decimal mark written as the language does (1,234.5 / 1 234,5; issue 32),
+ * in the interface's language unless one is given. Only string operations touch the value (STYLE 7).
  */
-export function formatAmountDisplay(value: string): string {
+export function formatAmountDisplay(value: string, language: Language = currentLanguage()): string {
   const match = decimalPattern.exec(value.trim());
   const [, sign = '', wholeDigits = '', decimalDigits = ''] = match ?? [];
   if (!match || (wholeDigits === '' && decimalDigits === '')) return value;
@@ -24,9 +42,11 @@ export function formatAmountDisplay(value: string): string {
   // A negative amount that reads as zero keeps its sign only when digits were cut ("-0..."), so "-0.00" shows "0".
   const isZero = !/[1-9]/.test(whole + decimalDigits);
   // An amount the cut would show as zero is not zero: "< 0.01" says so (issue 21), never "0...".
-  if (truncated && whole === '0' && kept === '') return sign === '-' ? '> -0.01' : '< 0.01';
+  const { group, decimal } = numberMarks[language];
+  if (truncated && whole === '0' && kept === '') return sign === '-' ? `> -0${decimal}01` : `< 0${decimal}01`;
   const shownSign = sign === '-' && !isZero ? '-' : '';
-  return `${shownSign}${whole}${kept ? `.${kept}` : ''}${truncated ? truncationMark : ''}`;
+  const fraction = kept ? `${decimal}${kept}` : '';
+  return `${shownSign}${groupThousands(whole, group)}${fraction}${truncated ? truncationMark : ''}`;
 }
 
 /** A card number is grouped by four only when it is exactly 16 digits; anything else is shown as stored. */

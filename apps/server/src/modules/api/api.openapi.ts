@@ -11,7 +11,7 @@ const apiDescription = [
   'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
   '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused). The answer is kept',
   'with the change it answers, so a retry after any failure meets the first answer or nothing done; a second',
-  'request while the first runs gets its answer, or 409 idempotency_in_flight (a dispute). Each key is rate',
+  'request while the first runs gets its answer, or 409 idempotency_in_flight (a conflict). Each key is rate',
   'limited (429 with Retry-After). Amounts are decimal strings.',
   'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
 ].join('\n');
@@ -45,6 +45,18 @@ export const apiOpenapi: OpenapiOptions = {
     },
   },
   security: ['apiKey', 'timestamp', 'signature'],
+  tags: [
+    {
+      name: 'merchant',
+      'x-displayName': 'Merchant',
+      description: 'Orders of a merchant: pay-ins and pay-outs, their appeals, and the balance.',
+    },
+    {
+      name: 'executor',
+      'x-displayName': 'Executor',
+      description: 'Orders of an executor: the pay-outs it may take, and marking an order paid.',
+    },
+  ],
   postHeaders: {
     'Idempotency-Key': {
       description: 'Unique per request; the same key with the same body answers the first answer again (24 h).',

@@ -6,6 +6,7 @@ import {
   apiOrderSchema,
   disputeSchema,
   formatMoney,
+  languages,
   listEnvelope,
   successEnvelope,
   USDT,
@@ -30,6 +31,7 @@ import { openPayerPage } from '../payer-links/payer-links.module';
 import { type OrderAnswers, orderAnswers, orderEnvelope } from './api.answers';
 import { registerApiHooks } from './api.hooks';
 import { apiOpenapi, signedReplies } from './api.openapi';
+import { russianDocument } from './api.openapi.ru';
 import { payerPageOptions } from './api.payer-links';
 import type { Answer } from './idempotency';
 import { keepAnswer, sendAnswer } from './idempotency.plugin';
@@ -37,6 +39,8 @@ import { keepAnswer, sendAnswer } from './idempotency.plugin';
 type ApiApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const guid = z.object({ guid: z.uuid({ error: 'validation.invalid' }) });
+/** The reference's language: English unless `?lang=ru`. */
+const openapiQuery = z.object({ lang: z.enum(languages).optional() });
 const disputeEnvelope = successEnvelope(disputeSchema);
 const one = () => signedReplies({ 200: orderEnvelope });
 const merchant = { access: 'api.merchant' as const, signed: true, csrf: false, answeredInTransaction: true };
@@ -54,7 +58,12 @@ export const apiV1: FastifyPluginAsyncZod = async (app) => {
   merchantOrderRoutes(app, orders);
   merchantDisputeRoutes(app, orders);
   executorRoutes(app, orders);
-  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The reference in Russian too (issue 32): `?lang=ru` is the same document with its words in Russian.
+  app.get(
+    '/openapi.json',
+    { config: { access: 'public' }, schema: { hide: true, querystring: openapiQuery } },
+    async (request) => (request.query.lang === 'ru' ? russianDocument(app.swagger()) : app.swagger()),
+  );
 };
 
 /** A merchant's orders: create, list, read, confirm and cancel. */
@@ -125,7 +134,7 @@ function merchantDisputeRoutes(app: ApiApp, orders: OrderAnswers) {
       config: merchant,
       schema: {
         tags: ['merchant'],
-        summary: 'Open a dispute on a paid order, or on a canceled one an executor had taken',
+        summary: 'Open an appeal on a paid order, or on a canceled one an executor had taken',
         params: guid,
         body: apiDisputeCreateSchema,
         response: signedReplies({ 200: disputeEnvelope }),

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@paydesk/contract';
 import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { insertAuditEvent } from './audit.repository';
@@ -5,8 +6,8 @@ import { insertAuditEvent } from './audit.repository';
 export interface AuditEntry {
   /** Who did it; null when the platform itself did (a watcher, a job). */
   actorId: string | null;
-  /** What happened, as `<area>.<verb>`: `user.blocked`, `payment.withdrawal_accepted`. */
-  action: string;
+  /** What happened, one of the contract's `auditActions` (each has a title on the screens). */
+  action: AuditAction;
   /** Whose trail it belongs to. */
   targetUserId: string | null;
   before?: object | null;

@@ -151,7 +151,7 @@ describe('opening a dispute (POST /dispute, DESIGN §12)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       error: { code: 'dispute_exists' },
-      localized_message: 'По этому заказу уже открыт спор.',
+      localized_message: 'По этому заказу уже открыта апелляция.',
     });
     const [webhook] = await ctx.app.db
       .select()

@@ -1,4 +1,4 @@
-import type { Language } from '@paydesk/contract';
+import type { AuditAction, Language } from '@paydesk/contract';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError } from '../../lib/errors';
@@ -9,7 +9,7 @@ import { platformAccount, postTransfers, userAccount } from '../ledger/ledger.mo
 import { getPayment } from './payments.read';
 import * as repo from './payments.repository';
 
-type Change = (tx: Tx, payment: repo.PaymentRow) => Promise<{ action: string; changes: Partial<repo.NewPayment> }>;
+type Change = (tx: Tx, payment: repo.PaymentRow) => Promise<{ action: AuditAction; changes: Partial<repo.NewPayment> }>;
 
 /**
  * Moves a withdrawal on (approved, returned or sent) in one transaction: the row locked, its ledger transfer, the

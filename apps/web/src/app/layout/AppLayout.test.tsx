@@ -37,7 +37,7 @@ describe('side menu', () => {
       'Users',
       'Active orders',
       'Order history',
-      'Deals',
+      'All orders',
       'Payments',
       'Statistics',
       'Wallets',
@@ -218,7 +218,7 @@ describe('routes', () => {
       </AppProviders>,
     );
 
-    expect(await screen.findByRole('heading', { name: 'Deals', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'All orders', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Not available yet')).toBeInTheDocument();
   });
 

@@ -64,7 +64,7 @@ describe('the receipts check', () => {
     if (!row) throw new Error('no order row');
     expect(within(row).getByText('01a2…00c7')).toHaveAttribute('title', receiptResult.orders[0]?.guid);
     expect(within(row).getByText('Paid').closest('[data-status]')).toHaveAttribute('data-status', 'paid');
-    expect(row).toHaveTextContent('1500 RUB');
+    expect(row).toHaveTextContent('1,500 RUB');
     expect(row).toHaveTextContent('16.21... USDT');
     expect(
       within(row)

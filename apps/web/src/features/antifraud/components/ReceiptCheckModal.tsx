@@ -119,7 +119,7 @@ function CheckResult({ checked }: { checked: Checked }) {
       <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {t('receipt.file', { name: checked.name })}
       </Text>
-      <ReadValues label={t('receipt.amounts')} values={amounts.map(formatAmountDisplay)} />
+      <ReadValues label={t('receipt.amounts')} values={amounts.map((amount) => formatAmountDisplay(amount))} />
       <ReadValues label={t('receipt.dates')} values={dates.map(formatReceiptDay)} />
       {amounts.length === 0 ? (
         <Text size="sm" role="status">

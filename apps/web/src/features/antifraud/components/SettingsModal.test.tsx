@@ -174,7 +174,7 @@ describe('the settings modal', () => {
     expect(streak).toHaveAccessibleDescription(
       'Случай трейдера открывается, когда это число его завершённых заказов подряд отменено (2–1000). Пусто — правило выключено.',
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Доля заказов со спорами, %' })).toHaveAttribute(
+    expect(within(dialog).getByRole('textbox', { name: 'Доля заказов с апелляциями, %' })).toHaveAttribute(
       'placeholder',
       'Выключено',
     );

@@ -4,8 +4,13 @@ import { ApiReferenceReact } from '@scalar/api-reference-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Where the server serves the merchant and executor API's OpenAPI document (DESIGN §9). */
+/**
+ * Where the server serves the merchant and executor API's OpenAPI document (DESIGN §9), in the interface's language:
+ * `?lang=ru` is the same document with its titles, groups, descriptions and refusals in Russian (issue 32).
+ */
 export const openapiDocumentUrl = '/api/v1/openapi.json';
+export const openapiDocumentUrlIn = (language: 'en' | 'ru') =>
+  language === 'ru' ? `${openapiDocumentUrl}?lang=ru` : openapiDocumentUrl;
 
 /**
  * The reference of the merchant and executor API, drawn by Scalar from the server's own document. It is its own chunk,
@@ -21,7 +26,7 @@ export function ApiReference({ colorScheme }: { colorScheme: 'light' | 'dark' })
   const language = i18n.resolvedLanguage === 'ru' ? 'ru' : 'en';
   const configuration = useMemo(
     () => ({
-      url: openapiDocumentUrl,
+      url: openapiDocumentUrlIn(language),
       forceDarkModeState: colorScheme,
       hideDarkModeToggle: true,
       withDefaultFonts: false,
@@ -39,7 +44,7 @@ export function ApiReference({ colorScheme }: { colorScheme: 'light' | 'dark' })
   );
   return (
     <div ref={box}>
-      <ApiReferenceReact configuration={configuration} />
+      <ApiReferenceReact key={language} configuration={configuration} />
     </div>
   );
 }

@@ -57,8 +57,8 @@ describe('the balance history on a phone', () => {
     const debit = within(list).getByRole('listitem', {
       name: `Withdrawal requested, ${formatDateTime(withdrawalRow.date)}`,
     });
-    expect(debit).toHaveTextContent('−1200.12... USDT');
-    expect(debit).toHaveTextContent('Balance after: 4999.87... USDT');
+    expect(debit).toHaveTextContent('−1,200.12... USDT');
+    expect(debit).toHaveTextContent('Balance after: 4,999.87... USDT');
     expect(debit).toHaveTextContent('On moderation');
     expect(debit).not.toHaveTextContent('Balance before');
     const credit = within(list).getByRole('listitem', { name: `Order settled, ${formatDateTime(settlement.date)}` });
@@ -74,6 +74,6 @@ describe('the balance history on a phone', () => {
     renderApp('/balance');
 
     const list = await screen.findByRole('list', { name: 'История баланса' });
-    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Баланс после: 4999.87... USDT');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Баланс после: 4 999,87... USDT');
   });
 });

@@ -97,8 +97,8 @@ describe('balance summary', () => {
 
     expect(await screen.findByRole('heading', { name: 'Balance', level: 1 })).toBeInTheDocument();
     const summary = await screen.findByRole('region', { name: 'Available balance' });
-    expect(await within(summary).findByText('5000 USDT')).toBeInTheDocument();
-    expect(summary).toHaveTextContent('On hold1200 USDT');
+    expect(await within(summary).findByText('5,000 USDT')).toBeInTheDocument();
+    expect(summary).toHaveTextContent('On hold1,200 USDT');
     expect(summary).not.toHaveTextContent('Insurance');
   });
 
@@ -114,16 +114,16 @@ describe('balance summary', () => {
   });
 
   it.each([
-    ['merchant', merchant, ['Pay in', 'Withdraw USDT']],
-    ['partner', partner, ['Pay in', 'Withdraw USDT']],
-    ['trader', trader, ['Pay in']],
+    ['merchant', merchant, ['Deposit USDT', 'Withdraw USDT']],
+    ['partner', partner, ['Deposit USDT', 'Withdraw USDT']],
+    ['trader', trader, ['Deposit USDT']],
     ['agent', agent, ['Withdraw USDT']],
   ] as const)('gives the %s the buttons of SPEC §2.6', async (_role, user, expected) => {
     serveBalance(user);
     renderApp('/balance');
 
     const summary = await screen.findByRole('region', { name: 'Available balance' });
-    await within(summary).findByText('5000 USDT');
+    await within(summary).findByText('5,000 USDT');
     const buttons = within(summary)
       .queryAllByRole('button')
       .map((button) => button.textContent);
@@ -167,17 +167,17 @@ describe('wallets and history', () => {
       'Withdrawal requested',
       'Available',
       'Debit',
-      '−1200.12... USDT',
+      '−1,200.12... USDT',
       'On moderation',
-      '6200 USDT',
-      '4999.87... USDT',
+      '6,200 USDT',
+      '4,999.87... USDT',
       expect.stringContaining('01a2…d002'),
     ]);
     // The exact amount is one hover away.
-    expect(within(debit).getByTitle('1200.125 USDT')).toHaveTextContent('1200.12... USDT');
+    expect(within(debit).getByTitle('1200.125 USDT')).toHaveTextContent('1,200.12... USDT');
     const credit = within(history).getByText('Deposit', { selector: 'td span' }).closest('tr');
-    expect(credit).toHaveTextContent('+4000 USDT');
-    expect(credit).toHaveTextContent('0 USDT4000 USDT');
+    expect(credit).toHaveTextContent('+4,000 USDT');
+    expect(credit).toHaveTextContent('0 USDT4,000 USDT');
     expect(within(history).getByText('Results: 1 - 2 of 2')).toBeInTheDocument();
   });
 
@@ -326,7 +326,7 @@ describe('pay out', () => {
     renderApp('/balance');
     const { dialog } = await openPayout();
 
-    expect(dialog).toHaveTextContent('Withdrawals above 1000 USDT wait for an administrator');
+    expect(dialog).toHaveTextContent('Withdrawals above 1,000 USDT wait for an administrator');
   });
 
   it('sends address, USDT and the amount, then closes, says so and reloads the balance', async () => {
@@ -350,12 +350,12 @@ describe('pay out', () => {
     expect(posts(calls, '/wallet/withdrawals').map((call) => call.body)).toEqual([
       { address: validAddress, currency: 'USDT', amount: '1200' },
     ]);
-    const toast = (await screen.findByText("1200 USDT is on hold and waits for an administrator's approval.")).closest(
+    const toast = (await screen.findByText("1,200 USDT is on hold and waits for an administrator's approval.")).closest(
       '.mantine-Notification-root',
     );
     expect(toast).toHaveTextContent('Withdrawal requested');
     const summary = screen.getByRole('region', { name: 'Available balance' });
-    expect(await within(summary).findByText('3800 USDT')).toBeInTheDocument();
+    expect(await within(summary).findByText('3,800 USDT')).toBeInTheDocument();
   });
 
   it("checks the contract's rules before sending: an amount under 1 USDT is refused", async () => {
@@ -432,12 +432,12 @@ describe('pay in', () => {
     renderApp('/balance');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Pay in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pay in' });
+    await user.click(await screen.findByRole('button', { name: 'Deposit USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'USDT deposit' });
     const list = await within(dialog).findByRole('list', { name: 'Your deposit addresses' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByText(/^TX/).textContent)).toEqual([realAddress, second]);
-    expect(items[0]).toHaveTextContent('Received so far: 6450 USDT');
+    expect(items[0]).toHaveTextContent('Received so far: 6,450 USDT');
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('01a201f1-0000-7000-8000-00000000aaaa');
     expect(within(dialog).queryByRole('button', { name: 'Simulate a deposit (demo)' })).not.toBeInTheDocument();
@@ -454,8 +454,8 @@ describe('pay in', () => {
     renderApp('/balance');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Pay in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pay in' });
+    await user.click(await screen.findByRole('button', { name: 'Deposit USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'USDT deposit' });
     await user.click(await within(dialog).findByRole('button', { name: 'Simulate a deposit (demo)' }));
 
     expect(await within(dialog).findByText('Deposit of 100 USDT credited.')).toBeInTheDocument();

@@ -43,10 +43,10 @@ describe('bank message received — confirm (DESIGN §19)', () => {
     );
     renderApp('/active');
     const panel = await screen.findByRole('region', { name: 'Bank message received — confirm' });
-    const card = within(panel).getByRole('listitem', { name: '1500 RUB for order 01a2…00c1' });
+    const card = within(panel).getByRole('listitem', { name: '1,500 RUB for order 01a2…00c1' });
     expect(within(card).getByText(message.body)).toBeInTheDocument();
     expect(within(card).getByText('Redmi, through SmsForwarder')).toBeInTheDocument();
-    await userEvent.click(within(card).getByRole('button', { name: 'Money arrived: mark 1500 RUB paid' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Money arrived: mark 1,500 RUB paid' }));
     expect(await screen.findByText('Order 01a2…00c1 is paid.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bank message received — confirm' })).toBeNull());
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([

@@ -43,7 +43,7 @@ describe('order cards on a phone', () => {
     const card = await screen.findByRole('listitem', { name: 'Order 01a2…00c1' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Active pay-in orders' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('1500 RUB');
+    expect(card).toHaveTextContent('1,500 RUB');
     expect(card).toHaveTextContent('IVAN PETROV');
     expect(card).toHaveTextContent('4276 3800 1234 5678');
     expect(card).toHaveTextContent('New');

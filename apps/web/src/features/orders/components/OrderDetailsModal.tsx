@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
 import { executorName, noValue, paymentOptionText } from './orderColumns';
+import { webhookEventTitle } from './webhookEventTitle';
 
 export interface OrderDetailsModalProps {
   /** The guid of the order shown, null when closed. */
@@ -223,7 +224,7 @@ function DetailsBody({ details }: { details: OrderDetails }) {
           head={[t('details.event'), t('details.deliveryStatus'), t('details.attempts'), t('details.lastAttempt')]}
           rows={details.webhooks.map((delivery) => [
             <Stack key="event" gap={0}>
-              <Text size="sm">{delivery.type}</Text>
+              <Text size="sm">{webhookEventTitle(delivery.type, t)}</Text>
               <Text size="xs" c="dimmed">
                 {formatDateTime(delivery.created_at)}
               </Text>

@@ -92,10 +92,10 @@ describe('the APPEALS tab', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells[0]).toBe('01a2…00c4');
-    expect(cells[1]).toBe('1500 RUB');
+    expect(cells[1]).toBe('1,500 RUB');
     expect(cells.slice(2, 4)).toEqual(['merchant', 'trader']);
     expect(cells[4]).toContain('Payment made but not credited');
-    expect(cells[4]).toContain('Paid 1500 RUB');
+    expect(cells[4]).toContain('Paid 1,500 RUB');
     expect(cells[5]).toMatch(/^05\.03\.2026 \d\d:00:00$/);
     expect(cells[6]).toBe('01a2…00d1');
     // The status is a badge; deciding is two buttons in words, no status dropdown (issue 32 item 6).
@@ -116,7 +116,7 @@ describe('the APPEALS tab', () => {
     expect(queries()[0]?.get('filter[status]')).toBe('rejected,resolved');
     expect(screen.getByRole('table', { name: 'Closed appeals' })).toBeInTheDocument();
     expect(headers()).toEqual(appealHeaders);
-    expect(row).toHaveTextContent('1400 RUBCorrected on resolution');
+    expect(row).toHaveTextContent('1,400 RUBCorrected on resolution');
     expect(row).toHaveTextContent('OtherThe payer sent a screenshot by mail.');
     expect(within(row).getByText('Resolved').closest('[data-status]')).toHaveAttribute('data-status', 'resolved');
     expect(row).toHaveTextContent(/Closed 05\.03\.2026/);
@@ -171,7 +171,7 @@ describe('Resolve and Reject', () => {
       'merchant',
     );
     expect(within(dialog).getByRole('rowheader', { name: 'Executor' }).nextElementSibling).toHaveTextContent('trader');
-    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('1500 RUB');
+    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('1,500 RUB');
     // Back sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -249,7 +249,7 @@ describe('Resolve and Reject', () => {
     await user.click(within(row).getByRole('button', { name: /^Resolve appeal/ }));
     const again = await screen.findByRole('dialog', { name: 'Resolve the appeal?' });
     const amount = within(again).getByRole('textbox', { name: 'Amount actually paid, RUB' });
-    expect(within(again).getByText('Leave empty to keep 1500 RUB.')).toBeInTheDocument();
+    expect(within(again).getByText('Leave empty to keep 1,500 RUB.')).toBeInTheDocument();
     await user.type(amount, '1400.5');
     await user.click(within(again).getByRole('button', { name: 'Resolve' }));
     expect(await within(again).findByText('Enter an amount above zero with at most two decimals.')).toBeInTheDocument();
@@ -361,7 +361,7 @@ describe('the appeal as a case', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Appeal 01a2…00d1' });
     expect(within(dialog).getByText('What the payer says')).toBeInTheDocument();
     expect(within(dialog).getByRole('rowheader', { name: 'Amount paid' }).nextElementSibling).toHaveTextContent(
-      '1500 RUB',
+      '1,500 RUB',
     );
     // The labels are the interface's; the words are the payer's, line breaks and language kept.
     const words = within(dialog).getByRole('group', { name: "The payer's own words" });

@@ -43,8 +43,8 @@ describe('/deals', () => {
     const user = userEvent.setup();
 
     await rowWith('01a2…00c2');
-    expect(screen.getByRole('heading', { name: 'Deals', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Active deals' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All orders', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Active orders' })).toBeInTheDocument();
     expect(queries[0]?.get('filter[tab]')).toBe('active');
     // Every status and both directions: the tab says which.
     expect(queries[0]?.has('filter[status]')).toBe(false);
@@ -55,7 +55,7 @@ describe('/deals', () => {
       'Status',
       'Type',
       'Amount',
-      'Holder / payment details',
+      'Card holder / payment details',
       'Executor',
       'Merchant',
       'Actions',
@@ -66,7 +66,7 @@ describe('/deals', () => {
       'Active',
       'Completed',
       'Canceled',
-      'Disputes',
+      'Appeals',
       'Pay-in',
       'Pay-out',
     ]);
@@ -99,7 +99,7 @@ describe('/deals', () => {
     expect(screen.getByRole('textbox', { name: 'Merchant order ID' })).toHaveValue('shop-1');
     const filters = screen.getByRole('form', { name: 'Filters' });
     expect([...filters.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent)).toEqual(['New']);
-    expect(headers()).not.toContain('Holder / payment details');
+    expect(headers()).not.toContain('Card holder / payment details');
     expect(Object.fromEntries(exportQuery().searchParams)).toEqual({
       'filter[client_order_id]': 'shop-1',
       'filter[status]': 'new',
@@ -135,8 +135,8 @@ describe('/deals', () => {
     const user = userEvent.setup();
     await screen.findByText('No active orders');
     expect(exportQuery().searchParams.get('filter[direction]')).toBe('pay_in');
-    await user.click(screen.getByRole('link', { name: 'All deals' }));
-    await screen.findByRole('heading', { name: 'Deals', level: 1 });
+    await user.click(screen.getByRole('link', { name: 'Open all orders' }));
+    await screen.findByRole('heading', { name: 'All orders', level: 1 });
     expect(router.state.location.pathname).toBe('/deals');
   });
 
@@ -147,22 +147,22 @@ describe('/deals', () => {
     });
     renderApp('/history');
     await rowWith('01a2…00c1');
-    expect(screen.queryByRole('link', { name: 'All deals' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open all orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('is not a merchant’s screen', async () => {
     mockApi({ 'GET /user/current': envelope({ data: makeUser({ role: 'merchant' }) }) });
     renderApp('/deals');
-    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Deals');
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('All orders');
   });
 
   it('speaks Russian', async () => {
     await prepareI18n('ru');
     serveDeals(users.root, { disputes: [] });
     renderApp('/deals?tab=disputes');
-    await screen.findByRole('table', { name: 'Сделки в споре' });
-    expect(screen.getByRole('heading', { name: 'Сделки', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Заказы с апелляцией' });
+    expect(screen.getByRole('heading', { name: 'Все заказы', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Экспорт в CSV' })).toBeInTheDocument();
   });
 });

@@ -46,8 +46,8 @@ const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 
 async function openModal() {
   const user = userEvent.setup({ applyAccept: false });
   const row = await rowWith('01a2…00c4');
-  await user.click(within(row).getByRole('button', { name: 'Open a dispute on order 01a2…00c4' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Open a dispute' });
+  await user.click(within(row).getByRole('button', { name: 'Open an appeal on order 01a2…00c4' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Open an appeal' });
   return { user, dialog };
 }
 
@@ -69,12 +69,12 @@ describe('the dispute modal', () => {
     const order = await within(dialog).findByRole('textbox', { name: 'Order' });
     expect(order).toHaveValue(canceled.guid);
     expect(order).toHaveAttribute('readonly');
-    expect(dialog).toHaveTextContent('Pay-in of 1500 RUB, Canceled');
+    expect(dialog).toHaveTextContent('Pay-in of 1,500 RUB, Canceled');
     // SPEC §2.12: Dispute and Close (the modal's own cross is named Close too).
     expect(within(dialog).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
 
     // No reason yet: the form says so and sends nothing.
-    await user.click(within(dialog).getByRole('button', { name: 'Dispute' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open the appeal' }));
     expect(await within(dialog).findByText('Choose a reason.')).toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
 
@@ -91,7 +91,7 @@ describe('the dispute modal', () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
     // The required fields of a reason are checked before anything is sent.
     await chooseReason(user, dialog, 'Wrong amount paid');
-    await user.click(within(dialog).getByRole('button', { name: 'Dispute' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open the appeal' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     expect(posts(calls)).toEqual([]);
   });
@@ -115,17 +115,17 @@ describe('the dispute modal', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Paid at/), { target: { value: '2026-03-05T10:30' } });
     await user.upload(fileInput(dialog), receipt());
     expect(dialog).toHaveTextContent('receipt.png');
-    await user.click(within(dialog).getByRole('button', { name: 'Dispute' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open the appeal' }));
 
     // The first message of each field, under its field; the form stays open.
     expect(await within(dialog).findByText('The paid amount is too large.')).toBeInTheDocument();
     expect(within(dialog).getByText('The file is larger than 5 MB.')).toBeInTheDocument();
     expect(within(dialog).queryByText('second')).not.toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Open a dispute' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Open an appeal' })).toBeInTheDocument();
 
     const loadsBefore = orderLoads();
-    await user.click(within(dialog).getByRole('button', { name: 'Dispute' }));
-    expect(await screen.findByText('A dispute is open on order 01a2…00c4')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Open the appeal' }));
+    expect(await screen.findByText('An appeal is open on order 01a2…00c4')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(orderLoads()).toBeGreaterThan(loadsBefore));
 
@@ -149,7 +149,7 @@ describe('the dispute modal', () => {
     await user.upload(fileInput(dialog), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(dialog).findByText('Attach a PNG, JPG or PDF file.')).toBeInTheDocument();
     await chooseReason(user, dialog, 'Duplicate payment');
-    await user.click(within(dialog).getByRole('button', { name: 'Dispute' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open the appeal' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A dispute is already open on this order.');
     // The refused file was not taken: nothing was read or sent.
     expect(posts(calls)[0]?.body).toEqual({ order_uuid: canceled.guid, reason: 'duplicate_payment', files: [] });
@@ -172,16 +172,16 @@ describe('the dispute modal', () => {
     const user = userEvent.setup();
 
     await user.click(
-      within(await rowWith('01a2…00c4')).getByRole('button', { name: 'Открыть спор по заказу 01a2…00c4' }),
+      within(await rowWith('01a2…00c4')).getByRole('button', { name: 'Открыть апелляцию по заказу 01a2…00c4' }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Открыть спор' });
+    const dialog = await screen.findByRole('dialog', { name: 'Открыть апелляцию' });
     expect(within(dialog).getByRole('textbox', { name: 'Заказ' })).toHaveValue(canceled.guid);
     await user.click(within(dialog).getByRole('combobox', { name: 'Причина' }));
     await user.click(await screen.findByRole('option', { name: 'Оплата прошла, но не зачислена' }));
     expect(within(dialog).getByRole('textbox', { name: 'Оплаченная сумма, RUB' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Время оплаты/)).toBeInTheDocument();
     expect(within(dialog).getByText('PNG, JPG или PDF, до 5 МБ')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Открыть спор' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Открыть апелляцию' })).toBeInTheDocument();
     expect(within(dialog).getByText('Закрыть', { selector: 'button *' })).toBeInTheDocument();
   });
 });

@@ -61,12 +61,12 @@ describe('order lists', () => {
     expect(screen.getByRole('table', { name: 'Active pay-in orders' })).toBeInTheDocument();
     expect(queries[0]?.get('filter[direction]')).toBe('pay_in');
     expect(queries[0]?.get('filter[status]')).toBe('new,in-progress');
-    expect(headers()).toEqual(['ID', 'Status', 'Amount', 'Holder / payment details', 'Executor', 'Actions']);
+    expect(headers()).toEqual(['ID', 'Status', 'Amount', 'Card holder / payment details', 'Executor', 'Actions']);
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells[1]).toContain('New');
-    expect(cells[2]).toBe('1500 RUB16.21... Tether USD');
+    expect(cells[2]).toBe('1,500 RUB16.21... Tether USD');
     expect(cells[3]).toBe('IVAN PETROV4276 3800 1234 5678Sberbank');
     // The flow and the merchant itself are in the row's details: the table fits a 1440 px screen.
     expect(cells[4]).toBe('trader');
@@ -94,7 +94,7 @@ describe('order lists', () => {
     const user = userEvent.setup();
 
     await rowWith('01a2…00c1');
-    expect(headers()).toEqual(['ID', 'Status', 'Amount', 'Holder / payment details', 'Actions']);
+    expect(headers()).toEqual(['ID', 'Status', 'Amount', 'Card holder / payment details', 'Actions']);
     await user.click(screen.getByRole('tab', { name: 'Pay-out' }));
     const row = await rowWith('01a2…00c2');
     expect(queries.map((query) => query.get('filter[direction]'))).toEqual(['pay_in', 'pay_out']);
@@ -163,7 +163,7 @@ describe('order actions', () => {
     const row = await rowWith('01a2…00c1');
     await user.click(within(row).getByRole('button', { name: 'Send paid for order 01a2…00c1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send paid?' });
-    expect(dialog).toHaveTextContent('Confirm that 1500 RUB has arrived on your requisite.');
+    expect(dialog).toHaveTextContent('Confirm that 1,500 RUB has arrived on your requisite.');
     // Back sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -220,11 +220,11 @@ describe('order actions', () => {
     const row = await rowWith('01a2…00c2');
     await user.click(within(row).getByRole('button', { name: 'Take order 01a2…00c2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take the pay-out?' });
-    expect(within(dialog).getByText(/You take the pay-out of 3000 RUB/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/You take the pay-out of 3,000 RUB/)).toBeInTheDocument();
     expect(within(dialog).getByRole('rowheader', { name: 'Recipient' }).nextElementSibling).toHaveTextContent(
       'ANNA SMIRNOVA',
     );
-    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('3000 RUB');
+    expect(within(dialog).getByRole('rowheader', { name: 'Amount' }).nextElementSibling).toHaveTextContent('3,000 RUB');
     expect(posts(calls)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Take' }));
     expect(await screen.findByText('Order 01a2…00c2 is yours: pay the recipient, then confirm')).toBeInTheDocument();
@@ -320,7 +320,8 @@ describe('order details', () => {
     expect(transfers).not.toHaveTextContent(/\w:(available|hold|rounding)/);
     expect(within(dialog).queryByRole('table', { name: 'Your money in this order' })).toBeNull();
     const webhooks = within(dialog).getByRole('table', { name: 'Webhook deliveries' });
-    expect(webhooks).toHaveTextContent('order.paid');
+    expect(webhooks).toHaveTextContent('Order paid');
+    expect(webhooks).not.toHaveTextContent('order.paid');
     expect(webhooks).toHaveTextContent('Failed');
     expect(webhooks).toHaveTextContent('HTTP 502 · 120 ms');
   });
@@ -358,7 +359,7 @@ describe('order details', () => {
 
     await rowWith('01a2…00c1');
     expect(screen.getByRole('heading', { name: 'Активные заказы', level: 1 })).toBeInTheDocument();
-    expect(headers()).toEqual(['ID', 'Статус', 'Сумма', 'Владелец / реквизиты', 'Действия']);
+    expect(headers()).toEqual(['ID', 'Статус', 'Сумма', 'Держатель карты / реквизиты', 'Действия']);
     expect(screen.getByRole('button', { name: 'Отметить заказ 01a2…00c1 оплаченным' })).toHaveTextContent('Оплачено');
   });
 });

@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { Toggle } from '../../../ui/Toggle';
 import { usePartnerSystem } from '../api/getPartnerSystem';
 import { PartnerBalanceLog } from './PartnerBalanceLog';
-import { Id, noValue } from './partnerColumns';
+import { Id, noValue, paymentMethodText } from './partnerColumns';
 
 export interface PartnerDetailViewProps {
   slug: string;
@@ -75,7 +75,7 @@ function Facts({ system, t }: { system: PartnerSystem; t: TFunction }) {
         <Fact label={t('detail.balance')}>
           <Amount amount={system.balance.amount} currency={system.balance.currency.code} />
         </Fact>
-        <Fact label={t('field.paymentMethod')}>{system.payment_method || noValue}</Fact>
+        <Fact label={t('field.paymentMethod')}>{paymentMethodText(system.payment_method, t)}</Fact>
         <Fact label={t('field.fiatCurrencies')}>{joinCurrencies(system.fiat_currencies)}</Fact>
         <Fact label={t('field.paymentOptions')}>
           <PaymentOptions system={system} />

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import type { PartnerSystem } from '@paydesk/contract';
+import { type PartnerSystem, partnerPaymentMethods } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
@@ -51,7 +51,11 @@ export function partnerColumns(t: TFunction, onEdit: ((system: PartnerSystem) =>
       render: (system) => <Amount amount={system.balance.amount} currency={system.balance.currency.code} />,
     },
     { key: 'active', title: t('column.active'), render: (system) => <ActiveMark active={system.is_active} t={t} /> },
-    { key: 'payment_method', title: t('column.paymentMethod'), render: (system) => system.payment_method || noValue },
+    {
+      key: 'payment_method',
+      title: t('column.paymentMethod'),
+      render: (system) => paymentMethodText(system.payment_method, t),
+    },
   ];
   if (onEdit) {
     columns.push({
@@ -70,4 +74,10 @@ export function partnerColumns(t: TFunction, onEdit: ((system: PartnerSystem) =>
     });
   }
   return columns;
+}
+
+/** A system's payment method in words: a known code by its title (`h2h` is never shown raw), another as written. */
+export function paymentMethodText(method: string, t: TFunction): string {
+  if (method === '') return noValue;
+  return (partnerPaymentMethods as readonly string[]).includes(method) ? t(`paymentMethod.${method}`) : method;
 }

@@ -33,10 +33,10 @@ describe('partner systems list', () => {
     const fast = await rowWith('Fast Pay');
     expect(screen.getByText('Total balance:').parentElement).toHaveTextContent('Total balance:650.12... USDT');
     expect(headers()).toEqual(['Name', 'Balance', 'Active', 'Payment method', 'Actions']);
-    expect(cellsOf(fast).slice(0, 4)).toEqual(['Fast Pay', '650.12... USDT', 'Active', 'card']);
+    expect(cellsOf(fast).slice(0, 4)).toEqual(['Fast Pay', '650.12... USDT', 'Active', 'Bank card']);
     expect(within(fast).getByRole('img', { name: 'Active' })).toBeInTheDocument();
     const slow = await rowWith('Slow Pay');
-    expect(cellsOf(slow).slice(0, 4)).toEqual(['Slow Pay', '0 USDT', 'Inactive', 'sbp']);
+    expect(cellsOf(slow).slice(0, 4)).toEqual(['Slow Pay', '0 USDT', 'Inactive', 'Faster Payments System (SBP)']);
     expect(within(slow).getByRole('img', { name: 'Inactive' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create partner system' })).toBeInTheDocument();
     // Page 1, and no page size until one is chosen (SPEC §9).

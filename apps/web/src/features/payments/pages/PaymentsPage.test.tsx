@@ -102,7 +102,7 @@ describe('payments list', () => {
     renderApp('/pay');
     const user = userEvent.setup();
 
-    await screen.findByText('No deposits to display');
+    await screen.findByText('No USDT deposits to display');
     await user.click(screen.getByRole('tab', { name: /^Withdrawals/ }));
     const moderation = await rowWith('01a2…00b1');
     expect(queries.map((query) => query.get('filter[type]'))).toEqual(['deposit', 'withdraw']);
@@ -128,7 +128,7 @@ describe('payments list', () => {
         .filter(Boolean);
     expect(buttons(moderation)).toEqual(['Accept', 'Reject']);
     expect(within(moderation).getAllByRole('cell')[5]).toHaveTextContent('—');
-    expect(moderation).toHaveTextContent('Balance before: 6200 USDTBalance after: 5000 USDT');
+    expect(moderation).toHaveTextContent('Balance before: 6,200 USDTBalance after: 5,000 USDT');
 
     const sending = await rowWith('01a2…00b2');
     expect(buttons(sending)).toEqual(['Report sent', 'Reject']);
@@ -167,7 +167,7 @@ describe('payments list', () => {
     expect(posts(calls)).toEqual([]);
     const fact = (label: string) => within(dialog).getByRole('rowheader', { name: label }).nextElementSibling;
     expect(fact('Owner')).toHaveTextContent('merchant');
-    expect(fact('Sum')).toHaveTextContent('1200 USDT');
+    expect(fact('Sum')).toHaveTextContent('1,200 USDT');
     expect(fact('Network')).toHaveTextContent('TRON (TRC-20)');
     expect(fact('Address')).toHaveTextContent('TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -241,7 +241,7 @@ describe('payments list', () => {
   it('shows no count when nothing waits', async () => {
     const { waitingQueries } = servePayments({ withdraw: [pending] });
     renderApp('/pay');
-    await screen.findByText('No deposits to display');
+    await screen.findByText('No USDT deposits to display');
     await waitFor(() => expect(waitingQueries).toHaveLength(1));
     expect(screen.getByRole('tab', { name: 'Withdrawals' })).toBeInTheDocument();
   });
@@ -249,7 +249,7 @@ describe('payments list', () => {
   it('asks a support admin, who decides nothing, for no count', async () => {
     const support = servePayments({ withdraw: [moderated] }, {}, users.support);
     renderApp('/pay');
-    await screen.findByText('No deposits to display');
+    await screen.findByText('No USDT deposits to display');
     expect(support.waitingQueries).toEqual([]);
     expect(screen.getByRole('tab', { name: 'Withdrawals' })).toBeInTheDocument();
   });
@@ -438,6 +438,6 @@ describe('credit a deposit', () => {
     for (const name of ['Accept', 'Reject', 'Report sent']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
-    expect(row).toHaveTextContent('6200 USDT');
+    expect(row).toHaveTextContent('6,200 USDT');
   });
 });

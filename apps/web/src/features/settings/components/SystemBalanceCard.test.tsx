@@ -60,14 +60,14 @@ describe('system balance', () => {
     renderApp('/settings');
 
     const region = await card();
-    await within(region).findByText('17671.5 USDT');
+    await within(region).findByText('17,671.5 USDT');
     const rows = within(region)
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      "CustodyUSDT on the platform's wallets17671.5 USDT",
-      'Owed to users: availableBalances users can spend or withdraw14771 USDT',
-      'Owed to users: on hold2700 USDT',
+      "CustodyUSDT on the platform's wallets17,671.5 USDT",
+      'Owed to users: availableBalances users can spend or withdraw14,771 USDT',
+      'Owed to users: on hold2,700 USDT',
       'Owed to users: insurance200 USDT',
       'Revenue12.34... USDT',
       'Rounding< 0.01 USDT',
@@ -139,7 +139,7 @@ describe('system balance', () => {
     renderApp('/settings');
 
     const region = await card();
-    await within(region).findByText('17671.5 USDT');
+    await within(region).findByText('17,671.5 USDT');
     expect(within(region).queryByRole('button', { name: 'Check the ledger' })).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/system/balance')).toBe(true);
   });

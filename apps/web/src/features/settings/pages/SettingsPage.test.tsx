@@ -52,7 +52,7 @@ describe('profile card', () => {
     expect(within(card).getByRole('row', { name: /Two-factor authentication/ })).toHaveTextContent('Disabled');
     expect(within(card).getByRole('row', { name: /Active/ })).toHaveTextContent('Yes');
     expect(within(card).getByText('TXmerchantRealAddress0000000000001')).toBeInTheDocument();
-    expect(within(card).getByText('5000 USDT')).toBeInTheDocument();
+    expect(within(card).getByText('5,000 USDT')).toBeInTheDocument();
   });
 
   it('is not shown to an admin, who still gets the password form', async () => {

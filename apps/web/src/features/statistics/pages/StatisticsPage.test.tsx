@@ -63,8 +63,8 @@ describe('the admin statistics', () => {
     expect(await screen.findByRole('heading', { name: 'Statistics', level: 1 })).toBeInTheDocument();
     await screen.findByText('Russian ruble');
     expect(rowsOf(table('Currencies'))).toEqual([
-      ['Total', '123456789012345.67 RUB', 'Russian ruble', '12'],
-      ['Total', '1350.12... USDT', 'Tether USD', '12'],
+      ['Total', '123,456,789,012,345.67 RUB', 'Russian ruble', '12'],
+      ['Total', '1,350.12... USDT', 'Tether USD', '12'],
     ]);
     // The exact amount stays readable on hover: no digit of the server's string is lost.
     expect(screen.getByTitle('123456789012345.67 RUB')).toBeInTheDocument();
@@ -79,8 +79,8 @@ describe('the admin statistics', () => {
       "04.03.2026 to 05.03.2026 in RUB; the table of days under the chart gives each day's figures.",
     );
     expect(rowsOf(table('Volume per day in RUB'))).toEqual([
-      ['04.03.2026', '50000.5 RUB', '5'],
-      ['05.03.2026', '73456.17 RUB', '7'],
+      ['04.03.2026', '50,000.5 RUB', '5'],
+      ['05.03.2026', '73,456.17 RUB', '7'],
     ]);
     expect(queriesOf('/order/statistic/').map(String)).toEqual(['']);
     // The platform's statistics lead to /directions (the side menu has it too).

@@ -52,8 +52,8 @@ describe('the devices table', () => {
       'Owner',
       'Online',
       'Device',
-      'Deposits',
-      'Withdrawals',
+      'Pay-ins',
+      'Pay-outs',
       'Auto-settle weak messages',
       'Actions',
     ]);
@@ -66,8 +66,8 @@ describe('the devices table', () => {
     expect(name).toContain('Main phone');
     expect(within(main).getByTitle(working.guid)).toBeInTheDocument();
     expect(within(main).getByRole('img', { name: 'Online' })).toBeInTheDocument();
-    expect(within(main).getByRole('switch', { name: 'Deposits of Main phone' })).toBeChecked();
-    expect(within(main).getByRole('switch', { name: 'Withdrawals of Main phone' })).not.toBeChecked();
+    expect(within(main).getByRole('switch', { name: 'Pay-ins of Main phone' })).toBeChecked();
+    expect(within(main).getByRole('switch', { name: 'Pay-outs of Main phone' })).not.toBeChecked();
     expect(main.querySelector('[data-status="enabled"]')).toHaveTextContent('Enabled');
 
     const spare = await rowWith('Spare phone');
@@ -171,14 +171,14 @@ describe('the devices table', () => {
     });
     renderApp('/devices');
     const row = await rowWith('Main phone');
-    const deposit = within(row).getByRole('switch', { name: 'Deposits of Main phone' });
+    const deposit = within(row).getByRole('switch', { name: 'Pay-ins of Main phone' });
 
     await userEvent.setup().click(deposit);
     // The switch moves at once, before the server answers.
     expect(deposit).not.toBeChecked();
     refuse();
 
-    expect(await screen.findByText('Deposits of Main phone not changed: The terminal is offline.')).toBeInTheDocument();
+    expect(await screen.findByText('Pay-ins of Main phone not changed: The terminal is offline.')).toBeInTheDocument();
     await waitFor(() => expect(deposit).toBeChecked());
     expect(writes(calls)).toEqual([
       ['PATCH', `/terminal/${working.guid}/mode/`, { direction: 'pay_in', is_enabled: false }],
@@ -196,7 +196,7 @@ describe('the devices table', () => {
     });
     renderApp('/devices');
     const row = await rowWith('Main phone');
-    const withdraw = within(row).getByRole('switch', { name: 'Withdrawals of Main phone' });
+    const withdraw = within(row).getByRole('switch', { name: 'Pay-outs of Main phone' });
 
     await userEvent.setup().click(withdraw);
 
@@ -214,8 +214,8 @@ describe('the devices table', () => {
 
     const main = await rowWith('Main phone');
     expect(buttonNames(main)).toEqual(['Copy', 'Bank messages of Main phone', 'Requisites of Main phone']);
-    expect(within(main).getByRole('switch', { name: 'Deposits of Main phone' })).toBeDisabled();
-    expect(within(main).getByRole('switch', { name: 'Withdrawals of Main phone' })).toBeDisabled();
+    expect(within(main).getByRole('switch', { name: 'Pay-ins of Main phone' })).toBeDisabled();
+    expect(within(main).getByRole('switch', { name: 'Pay-outs of Main phone' })).toBeDisabled();
     expect(within(await rowWith('New phone')).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(within(await rowWith('Paused phone')).queryByRole('button', { name: /^Resume/ })).not.toBeInTheDocument();
   });
@@ -376,7 +376,7 @@ describe('weakly authenticated messages and those received while waiting (DESIGN
     expect(writes(calls).at(-1)).toEqual(['POST', `/terminal/${held.guid}/notification/match-waiting/`, undefined]);
   });
 
-  it('shows the reason when matching is refused, and does not offer it before deposits are on', async () => {
+  it('shows the reason when matching is refused, and does not offer it before pay-ins are on', async () => {
     const closed = { ...working, name: 'Closed phone', deposit_open: false, waiting_messages: 1 };
     const open = { ...working, name: 'Open phone', waiting_messages: 1 };
     serveTerminals({ terminals: [closed, open] }, users.root, {
@@ -392,7 +392,7 @@ describe('weakly authenticated messages and those received while waiting (DESIGN
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Match with open pay-ins (1)' })).toBeDisabled();
     expect(
-      within(dialog).getByText('To match them, the terminal must be enabled with deposits on.'),
+      within(dialog).getByText('To match them, the terminal must be enabled with pay-ins on.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Later' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,5 +1,5 @@
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { AuditEvent } from '@paydesk/contract';
+import { type AuditEvent, auditActions } from '@paydesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, shortenId } from '../../../lib/format';
 import { ListPagination } from '../../../ui/ListPagination';
@@ -41,6 +41,11 @@ function recordText(record: Record<string, unknown>, t: TFunction): string {
  * A recorded value in words: yes/no, ids shortened, statuses named, lists joined, fees and agent links spelled out,
  * records as "key: value"; anything else as JSON.
  */
+/** What an entry did, in words: a code the contract does not list (an older server's) is "another change", never raw. */
+export function auditActionTitle(action: string, t: TFunction): string {
+  return (auditActions as readonly string[]).includes(action) ? t(`auditAction.${action}`) : t('audit.otherAction');
+}
+
 export function auditValueText(field: string, value: unknown, t: TFunction): string {
   if (value === null || value === undefined || value === '') return noValue;
   if (typeof value === 'boolean') return value ? t('yes') : t('no');
@@ -96,7 +101,7 @@ function AuditEntry({ event }: { event: AuditEvent }) {
         <Text size="sm" fw={600}>
           {event.actor?.username ?? t('audit.system')}
         </Text>
-        <Text size="sm">{t(`auditAction.${event.action}`, { defaultValue: event.action })}</Text>
+        <Text size="sm">{auditActionTitle(event.action, t)}</Text>
       </Group>
       {auditChanges(event).map((change) => (
         <ChangeLine key={change.field} change={change} />

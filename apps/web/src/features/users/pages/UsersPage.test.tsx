@@ -83,11 +83,11 @@ describe('user lists', () => {
 
     const row = await rowOf('trader');
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Online', 'UUID', 'Login', 'Balance', 'Comment', 'Actions']);
+    expect(headers).toEqual(['Online', 'ID', 'Username', 'Balance', 'Comment', 'Actions']);
     expect(within(row).getByRole('img', { name: 'Online' })).toBeInTheDocument();
     expect(within(row).getByText('01a2…07a1')).toBeInTheDocument();
     expect(row).toHaveTextContent('Hold: 12.5 USDT');
-    expect(row).toHaveTextContent('Total: 1500.12... USDT');
+    expect(row).toHaveTextContent('Total: 1,500.12... USDT');
     // The deposit is the insurance account's balance (150.5), not the required contribution (100).
     expect(row).toHaveTextContent('Deposit: 150.5 USDT');
     expect(row).toHaveTextContent('Trader with insurance paid');
@@ -128,7 +128,7 @@ describe('user lists', () => {
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual([
       'Online',
-      'UUID',
+      'ID',
       'Username',
       'USDT balance',
       'Pay-in %',
@@ -139,7 +139,7 @@ describe('user lists', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(3, 6)).toEqual(['5000 USDT', '5 %', '3 %']);
+    expect(cells.slice(3, 6)).toEqual(['5,000 USDT', '5 %', '3 %']);
     const bareCells = within(await rowOf('bare'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -153,7 +153,7 @@ describe('user lists', () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Online',
       'ID',
-      'Login',
+      'Username',
       'Comment',
       'Actions',
     ]);
@@ -178,7 +178,7 @@ describe('user lists', () => {
     expect(screen.getByRole('button', { name: 'Create admin' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Online',
-      'UUID',
+      'ID',
       'Username',
       'Comment',
       'Actions',
@@ -230,7 +230,7 @@ describe('create', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'newbie');
     await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Night shift');
-    await user.click(within(dialog).getByRole('switch', { name: 'Deposit open' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Pay-ins open' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Insurance amount' }), '150');
 
     await user.click(within(dialog).getByRole('button', { name: 'Add fee row' }));
@@ -382,7 +382,7 @@ describe('edit', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Percentage, row 1' })).toHaveValue('2.5');
     const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
     await user.clear(comment);
-    await user.click(within(dialog).getByRole('switch', { name: 'Withdrawal open' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Pay-outs open' }));
     const percentage = within(dialog).getByRole('textbox', { name: 'Percentage, row 2' });
     await user.clear(percentage);
     await user.type(percentage, '1.75');
@@ -537,7 +537,7 @@ describe('details', () => {
     expect(within(dialog).queryByRole('row', { name: /^Invite link/ })).not.toBeInTheDocument();
     expect(row('Pay-in %')).toHaveTextContent('2.5 %');
     expect(row('Pay-out %')).toHaveTextContent('1.5 %');
-    expect(row('Withdrawal')).toHaveTextContent('Open');
+    expect(row('Pay-outs')).toHaveTextContent('Open');
     expect(row('Insurance amount')).toHaveTextContent('100 USDT');
     expect(row('Two-factor authentication')).toHaveTextContent('Disabled');
     const agents = within(dialog).getByRole('region', { name: 'Agents (team leads)' });
@@ -549,7 +549,7 @@ describe('details', () => {
     expect(event).toHaveTextContent('root');
     expect(event).toHaveTextContent('Edited');
     expect(event).toHaveTextContent('Comment: Old note → Trader with insurance paid');
-    expect(event).toHaveTextContent('Withdrawal open: No → Yes');
+    expect(event).toHaveTextContent('Pay-outs open: No → Yes');
   });
 
   it("shows an admin's roles, or none", async () => {

@@ -98,7 +98,7 @@ describe('wallets list', () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Address',
       'Owner',
-      'Account UUID',
+      'Account ID',
       'TRX balance',
       'Amount',
     ]);
@@ -108,7 +108,7 @@ describe('wallets list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([rootWallet.name, 'rootSystem', '01a2…bb18', 'n/a', '0 USDT']);
     const merchantRow = await rowWith(merchantWallet.name);
-    expect(merchantRow).toHaveTextContent('6772.5 USDT');
+    expect(merchantRow).toHaveTextContent('6,772.5 USDT');
     expect(within(merchantRow).queryByText('System')).not.toBeInTheDocument();
     expect(within(merchantRow).getByText('01a2…e7c1')).toBeInTheDocument();
     expect(walletLoads(calls)).toHaveLength(1);
@@ -193,7 +193,7 @@ describe('merchant withdrawal', () => {
     );
     await user.keyboard('{Escape}');
     await choose(dialog, 'Merchant', 'merchant');
-    expect(within(dialog).getByText('Available: 5000.12... USDT')).toBeInTheDocument();
+    expect(within(dialog).getByText('Available: 5,000.12... USDT')).toBeInTheDocument();
   });
 
   it('posts the form, says the withdrawal was executed, closes and reloads the wallets', async () => {
