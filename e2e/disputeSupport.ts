@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { PaydeskClient } from '@paydesk/api-client';
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Evidence for the dispute journeys (DESIGN §12): a real PNG, made here rather than kept as a binary in the repository,
@@ -73,6 +73,12 @@ export function receiptPdf(lines: readonly string[] = ['Payment receipt 1500 RUB
   return Buffer.from(body, 'latin1');
 }
 
+/** A moment as a `datetime-local` input takes it: the browser's local time, to the minute. */
+export function localMinute(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export interface EvidenceFile {
   name: string;
   bytes: Buffer;
@@ -103,4 +109,13 @@ export async function openDisputeByApi(
   });
   expect(response.status, JSON.stringify(error)).toBe(200);
   return (data as { data: { uuid: string } }).data.uuid;
+}
+
+/** The row of the order `guid`'s open appeal on /active's appeals tab, opened on `page` (an admin's). */
+export async function openAppealRow(page: Page, guid: string): Promise<Locator> {
+  await page.goto('/active?tab=appeals');
+  return page
+    .getByRole('table', { name: 'Open appeals' })
+    .getByRole('row')
+    .filter({ hasText: `${guid.slice(0, 4)}…${guid.slice(-4)}` });
 }

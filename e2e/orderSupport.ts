@@ -30,14 +30,20 @@ async function created(answer: Promise<{ response: Response; data?: { data: ApiO
 
 /**
  * A pay-in of `amount` RUB on the demo merchant's flow: the demo trader's card is issued for it. `clientId` names the
- * payer, as a shop does for its returning customers (the anti-fraud rules watch payers by it).
+ * payer, as a shop does for its returning customers (the anti-fraud rules watch payers by it); `payerPage` is where
+ * the payer's page returns to and its language (DESIGN §20).
  */
-export function createPayIn(api: PaydeskClient, amount: string, clientId?: string): Promise<ApiOrder> {
+export function createPayIn(
+  api: PaydeskClient,
+  amount: string,
+  clientId?: string,
+  payerPage: { return_url?: string; language?: 'en' | 'ru' } = {},
+): Promise<ApiOrder> {
   const id = clientOrderId('e2e-in');
   return created(
     api.POST('/api/v1/orders', {
       params: { header: { 'Idempotency-Key': id } },
-      body: { type: 'pay_in', amount, currency: 'RUB', client_order_id: id, client_id: clientId },
+      body: { type: 'pay_in', amount, currency: 'RUB', client_order_id: id, client_id: clientId, ...payerPage },
     }),
   );
 }

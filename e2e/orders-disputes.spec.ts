@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openDisputeByApi, pdfEvidence, receiptPng } from './disputeSupport';
+import { localMinute, openAppealRow, openDisputeByApi, pdfEvidence, receiptPng } from './disputeSupport';
 import { cancelOrder, createPayIn, merchantApiClient, orderRow, shortId, shownAmount } from './orderSupport';
 import { type DemoUser, mainNavigation, signIn } from './support';
 
@@ -28,12 +28,6 @@ async function availableOf(page: Page): Promise<string> {
   const response = await page.request.get('/api/inner/user/balance');
   expect(response.status()).toBe(200);
   return (await response.json()).data.available as string;
-}
-
-/** A moment as a `datetime-local` input takes it: the browser's local time, to the minute. */
-function localMinute(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 test('root disputes a canceled pay-in with a receipt, checks it and resolves it: the merchant is paid after all', async ({
@@ -159,11 +153,7 @@ test("a shop's dispute with a PDF statement: Show check downloads the PDF, and r
   await openDisputeByApi(api, order.guid, '1500', pdfEvidence());
 
   const root = await signedInPage(browser, 'root');
-  await root.goto('/active?tab=appeals');
-  const appeal = root
-    .getByRole('table', { name: 'Open appeals' })
-    .getByRole('row')
-    .filter({ hasText: shortId(order.guid) });
+  const appeal = await openAppealRow(root, order.guid);
   await expect(appeal).toContainText('Wrong amount paid');
   const link = appeal.getByRole('link', { name: /^Download the check of appeal .*, a PDF$/ });
   const [download] = await Promise.all([root.waitForEvent('download'), link.click()]);

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { serverEnv } from './serverEnv';
 
 /**
  * Journeys run in Debian's Chromium (never a downloaded browser) against the production build served by the
@@ -42,20 +43,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/readyz`,
     timeout: 600_000,
     reuseExistingServer: false,
-    // No random demo deposits: trader2's insurance must stay unpaid until a journey pays it on purpose. Orders live
-    // three hours: a spec's open orders (the axe walks' pay-in on /active) must outlast the spec on a slow machine,
-    // where the default 15 minutes ran out mid-walk and emptied /active.
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '5',
-      DEMO_DEPOSIT_SECONDS: '0',
-      DEMO_ORDER_SECONDS: '0',
-      DEMO_SEND_SECONDS: '2',
-      ORDER_PAY_IN_TTL_SECONDS: '10800',
-      ORDER_PAY_OUT_TTL_SECONDS: '10800',
-    },
+    env: serverEnv(port, dataDir),
   },
 });

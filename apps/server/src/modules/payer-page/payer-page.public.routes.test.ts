@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -6,6 +7,7 @@ import { disputes } from '../disputes/disputes.table';
 import { expireOrder, orderRow } from '../orders/orders.module';
 import { orderEvents, orders } from '../orders/orders.table';
 import { webhookDeliveries } from '../webhooks/webhooks.table';
+import { pageScript } from './payer-page.script';
 import { payerReceipts } from './payer-page.table';
 
 /** Issue 30 slice 2: the payer's page, its states, its actions and its rules. */
@@ -206,6 +208,54 @@ describe('GET /pay/{token}', () => {
       remoteAddress: '203.0.113.8',
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
+describe('the page’s script', () => {
+  /**
+   * Runs /payer-page.js on the page's own markup with a browser's globals faked: its fetch is the server's status
+   * route, its poll is run by hand: once as the page was rendered, once after `between`. Returns the reloads of each.
+   */
+  async function reloadsAfterPolls(token: string, between: () => Promise<unknown>) {
+    const html = (await page(token)).body;
+    const dataset = {
+      state: /data-state="(\w+)"/.exec(html)?.[1],
+      statusUrl: /data-status-url="([^"]+)"/.exec(html)?.[1],
+      poll: /data-poll="(\d)"/.exec(html)?.[1],
+    };
+    const polls: (() => Promise<void>)[] = [];
+    let reloads = 0;
+    const sandbox = {
+      document: {
+        querySelector: (selector: string) => (selector === 'main[data-state]' ? { dataset } : null),
+        querySelectorAll: () => [],
+      },
+      fetch: async (url: string) => {
+        const answer = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+        return { ok: answer.statusCode === 200, json: async () => answer.json() };
+      },
+      location: { reload: () => (reloads += 1) },
+      setInterval: (poll: () => Promise<void>) => polls.push(poll),
+      setTimeout,
+      Date,
+      Number,
+      String,
+      Math,
+    };
+    runInNewContext(pageScript, sandbox);
+    expect(polls).toHaveLength(1);
+    await polls[0]?.();
+    const unchanged = reloads;
+    await between();
+    await polls[0]?.();
+    return { unchanged, changed: reloads - unchanged };
+  }
+
+  it('polls the status and reloads the page only when its state changed', async () => {
+    const order = await newPayIn();
+    const { unchanged, changed } = await reloadsAfterPolls(order.token, () => post(order.token, 'paid'));
+    expect(unchanged).toBe(0);
+    expect(changed).toBe(1);
   });
 });
 

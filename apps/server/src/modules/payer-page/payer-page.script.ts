@@ -24,7 +24,7 @@ export const pageScript = `(() => {
   const poll = async () => {
     try {
       const answer = await fetch(data.statusUrl, { headers: { accept: 'application/json' }, cache: 'no-store' });
-      if (answer.ok && (await answer.json()).state !== data.state) location.reload();
+      if (answer.ok && (await answer.json()).data?.state !== data.state) location.reload();
     } catch {}
   };
   const timer = document.querySelector('time[data-seconds]');
