@@ -53,7 +53,7 @@ describe('the receipts check', () => {
       file: { name: 'receipt.pdf', data: `data:application/pdf;base64,${btoa('%PDF-1.4\n%receipt\n')}` },
     });
     expect(dialog).toHaveTextContent('Receipt: receipt.pdf');
-    expect(dialog).toHaveTextContent('Amounts read:1500');
+    expect(dialog).toHaveTextContent('Amounts read:1,500');
     expect(dialog).toHaveTextContent('Dates read:05.03.2026');
     expect(
       within(orders)
@@ -161,7 +161,7 @@ describe('the receipts check', () => {
       'role',
       'status',
     );
-    expect(dialog).toHaveTextContent('Найденные суммы:1500');
+    expect(dialog).toHaveTextContent('Найденные суммы:1 500');
     expect(dialog).toHaveTextContent('Найденные даты:05.03.2026');
     expect(sent?.headers.get('x-language')).toBe('ru');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Выбрать другой PDF' })).toBeVisible());

@@ -19,7 +19,7 @@ afterEach(() => {
 
 const labels = [
   'Canceled orders in a row',
-  'Share of disputed orders, %',
+  'Share of orders with appeals, %',
   'Pay-out taken and not paid, minutes',
   "One payer's orders per hour",
   'Payers of one requisite per day',
@@ -48,7 +48,7 @@ describe('the settings modal', () => {
     expect(streak).toHaveAccessibleDescription(
       "A trader's case opens when this many of its finished orders in a row are canceled (2–1000). Empty switches the rule off.",
     );
-    expect(within(dialog).getByRole('textbox', { name: 'Share of disputed orders, %' })).toHaveAttribute(
+    expect(within(dialog).getByRole('textbox', { name: 'Share of orders with appeals, %' })).toHaveAttribute(
       'placeholder',
       'Off',
     );
@@ -79,7 +79,7 @@ describe('the settings modal', () => {
     const streak = within(dialog).getByRole('textbox', { name: 'Canceled orders in a row' });
     await user.clear(streak);
     await user.type(streak, '1');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Share of disputed orders, %' }), '150');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Share of orders with appeals, %' }), '150');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(streak).toHaveAccessibleDescription(
@@ -93,7 +93,7 @@ describe('the settings modal', () => {
     await user.clear(streak);
     await user.type(streak, '5');
     expect(streak).not.toHaveAttribute('aria-invalid');
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Share of disputed orders, %' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Share of orders with appeals, %' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes(calls)).toEqual([]);
