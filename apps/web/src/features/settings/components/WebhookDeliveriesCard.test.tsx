@@ -62,7 +62,7 @@ describe("Settings' webhook deliveries", () => {
     const list = await within(region).findByRole('list', { name: 'Latest webhook deliveries' });
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('DeliveredOrder created');
-    expect(items[0]).toHaveTextContent('HTTP 200 · 1 attempt');
+    expect(items[0]).toHaveTextContent('HTTP 200 · Attempts: 1');
     expect(items[0]).toHaveTextContent('Order 01a2…00c4');
     expect(items[1]).toHaveTextContent('WaitingOrder paid');
     expect(items[1]).toHaveTextContent('Not tried yet');
@@ -82,7 +82,7 @@ describe("Settings' webhook deliveries", () => {
     expect(await within(region).findByText('Webhooks are not reaching your server')).toBeInTheDocument();
     expect(region).toHaveTextContent('The latest one did not arrive: HTTP 500.');
     expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('RetryingOrder created');
-    expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('2 attempts');
+    expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('Attempts: 2');
   });
 
   it('says a skipped webhook wants a URL, and stops saying it once one is set', async () => {
@@ -119,7 +119,7 @@ describe("Settings' webhook deliveries", () => {
     await user.click(within(region).getByRole('button', { name: 'Обновить' }));
     expect(await within(region).findByText('Вебхуки не доходят до вашего сервера')).toBeInTheDocument();
     expect(region).toHaveTextContent('Последний не дошёл: fetch failed.');
-    expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('17 попыток');
+    expect(within(region).getAllByRole('listitem')[0]).toHaveTextContent('Попыток: 17');
     expect(calls.filter((call) => call.path === '/user/webhook/deliveries')).toHaveLength(2);
   });
 });
