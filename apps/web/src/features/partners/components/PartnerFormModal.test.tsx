@@ -205,7 +205,7 @@ describe('edit', () => {
     ]);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Active' })).not.toBeChecked());
     expect(screen.queryByText('RUB - KZT')).not.toBeInTheDocument();
-    expect(screen.getByText('sbp')).toBeInTheDocument();
+    expect(screen.getByText('Faster Payments System (SBP)')).toBeInTheDocument();
   });
 
   it('opens from the list row, closes without a call when nothing changed, and shows field errors', async () => {
