@@ -72,11 +72,13 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   const available = merchant.getByRole('region', { name: 'Available balance' });
   // The demo merchant starts with 5,000 USDT; journeys before this one may have moved its money since.
   await expect(available).toContainText(/Available balance\d+/);
+  // Amounts group their thousands as English writes them (5,000.00).
   const [, whole = '', fraction = ''] =
-    /Available balance\s*(\d+)(\.\d+(?:\.\.\.)?)?\s*USDT/.exec(await available.innerText()) ?? [];
+    /Available balance\s*(\d{1,3}(?:,\d{3})*)(\.\d+(?:\.\.\.)?)?\s*USDT/.exec(await available.innerText()) ?? [];
+  expect(whole).toMatch(/^\d{1,3}(,\d{3})*$/);
+  const grouped = (value: number) => value.toLocaleString('en-US');
   const before = `${whole}${fraction}`;
-  const after = `${Number(whole) - 1500}${fraction}`;
-  expect(whole).toMatch(/^\d+$/);
+  const after = `${grouped(Number(whole.replaceAll(',', '')) - 1500)}${fraction}`;
 
   // Above the automatic limit (1,000 USDT): the withdrawal waits for an administrator.
   await merchant.getByRole('button', { name: 'Withdraw USDT' }).click();
@@ -89,7 +91,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   await expect(available).toContainText(`${after} USDT`);
   // The merchant's own withdrawals say where it goes and where it stands.
   const mine = bodyRows(merchant.getByRole('region', { name: 'My withdrawals' }).getByRole('table')).filter({
-    hasText: '1500',
+    hasText: /1,500/,
   });
   await expect(mine.first()).toContainText('On moderation');
   await expect(mine.first().getByTitle(externalAddress)).toBeVisible();
@@ -98,7 +100,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   const requested = bodyRows(history)
     .filter({ hasText: 'Withdrawal requested' })
     .filter({ hasText: 'Available' })
-    .filter({ hasText: '1500' });
+    .filter({ hasText: /1,500/ });
   await expect(requested).toHaveCount(1);
   await expect(requested).toContainText('On moderation');
   await expect(requested).toContainText(before.replace('...', ''));
@@ -112,7 +114,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   const row = bodyRows(root.getByRole('table'))
     .filter({ hasText: 'merchant' })
     .filter({ hasText: 'On moderation' })
-    .filter({ hasText: '1500' });
+    .filter({ hasText: /1,500/ });
   await expect(row).toHaveCount(1);
   // The address column shows it shortened, whole on hover.
   await expect(row.getByTitle(externalAddress)).toBeVisible();
@@ -130,7 +132,7 @@ test('a merchant requests a payout, an admin accepts it on /pay, and /balance sh
   // The merchant's page follows in real time: the request is done and the send is in the history, no reload.
   const loads = countLoads(merchant);
   await expect(requested).toContainText('Completed');
-  const sent = bodyRows(history).filter({ hasText: 'Withdrawal sent' }).filter({ hasText: '1500' });
+  const sent = bodyRows(history).filter({ hasText: 'Withdrawal sent' }).filter({ hasText: /1,500/ });
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText('On hold');
   expect(loads()).toBe(0);
