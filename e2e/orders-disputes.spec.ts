@@ -99,7 +99,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   await appealCase.getByRole('button', { name: 'Open the order' }).click();
   const details = root.getByRole('dialog', { name: new RegExp(shortId(order.guid)) });
   await expect(details).toBeVisible();
-  await expect(details).toContainText(`${amount}`);
+  await expect(details).toContainText(`${shownAmount(amount)} RUB`);
   await root.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
@@ -140,7 +140,7 @@ test('root disputes a canceled pay-in with a receipt, checks it and resolves it:
   const after = await availableOf(merchant);
   expect(Number(after)).toBeGreaterThan(Number(before));
   const [whole = '0'] = after.split('.');
-  await expect(merchant.getByRole('region', { name: 'Available balance' })).toContainText(whole);
+  await expect(merchant.getByRole('region', { name: 'Available balance' })).toContainText(shownAmount(whole));
 });
 
 test("a shop's dispute with a PDF statement: Show check downloads the PDF, and root rejects the dispute", async ({
