@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createPayIn, createPayOut, merchantApiClient, orderRow, shortId } from './orderSupport';
+import { createPayIn, createPayOut, merchantApiClient, orderRow, shortId, shownAmount } from './orderSupport';
 import { type DemoUser, mainNavigation, signIn } from './support';
 
 /**
@@ -30,11 +30,14 @@ async function availableOf(page: Page): Promise<string> {
   return (await response.json()).data.available as string;
 }
 
-/** An amount as the screens show it (SPEC §5): cut to two decimals, trailing zeros dropped, '...' after a cut. */
+/**
+ * An amount as the screens show it (SPEC §5): thousands grouped, cut to two decimals, trailing zeros dropped, '...'
+ * after a cut.
+ */
 function shown(amount: string): string {
   const [whole = '0', decimals = ''] = amount.split('.');
   const kept = decimals.slice(0, 2).replace(/0+$/, '');
-  return `${whole}${kept ? `.${kept}` : ''}${/[1-9]/.test(decimals.slice(2)) ? '...' : ''}`;
+  return `${shownAmount(whole)}${kept ? `.${kept}` : ''}${/[1-9]/.test(decimals.slice(2)) ? '...' : ''}`;
 }
 
 async function openMenu(page: Page, label: string, heading: string): Promise<void> {

@@ -41,8 +41,10 @@ export function FeesCard() {
         rows={query.data ?? []}
         loading={query.isPending}
         emptyMessage={query.isError ? t('loadFailed') : t('fees.empty')}
-        // Amounts carry no currency (the description names it), so four columns fit a 375 px phone.
+        // Amounts carry no currency (the description names it), so four columns fit a 375 px phone; where a language's
+        // words or grouped amounts make it wider, the box scrolls and takes the keyboard's focus.
         minWidthPx={280}
+        scrollRegionLabel={t('fees.table')}
       />
     </SettingsSection>
   );
