@@ -110,7 +110,7 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   await expect(details.getByRole('table', { name: 'Timeline' })).toContainText('Executor');
   await expect(details.getByRole('table', { name: 'Ledger transfers' })).toContainText('Order settled');
   const webhooks = details.getByRole('table', { name: 'Webhook deliveries' });
-  await expect(webhooks.getByRole('row').filter({ hasText: 'order.paid' })).toHaveCount(2);
+  await expect(webhooks.getByRole('row').filter({ hasText: 'Order paid' })).toHaveCount(2);
 });
 
 test('a pay-out made through the API is taken by the trader, then confirmed paid', async ({ browser }) => {
