@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { localMinute, openAppealRow, receiptPng } from './disputeSupport';
-import { createPayIn, freshAmount, merchantApiClient, receiptOf, shortId } from './orderSupport';
+import { createPayIn, freshAmount, merchantApiClient, receiptOf, shortId, shownAmount } from './orderSupport';
 import { type Shop, setUpPayerPage, setUpWebhooks, startOwnServer, startShop } from './payerSupport';
 import { expectNoAxeViolations, signIn } from './support';
 
@@ -111,7 +111,7 @@ async function traderSendsPaid(browser: Browser, guid: string, amount: string): 
   const card = trader.getByRole('listitem', { name: `Order ${shortId(guid)}` });
   // The payer's report moved the order on: the card says so, and its details credit the payer in the timeline.
   await expect(card).toContainText('In progress');
-  await expect(card).toContainText(`${amount} RUB`);
+  await expect(card).toContainText(`${shownAmount(amount)} RUB`);
   await card.getByRole('button', { name: `Details of order ${shortId(guid)}` }).click();
   const details = trader.getByRole('dialog', { name: `Order ${shortId(guid)}` });
   const timeline = details.getByRole('table', { name: 'Timeline' });

@@ -188,7 +188,9 @@ test("a terminal's bank messages on a phone: the amount and the order each settl
     await page.getByRole('button', { name: variant.button }).click();
     const dialog = page.getByRole('dialog', { name: variant.button });
     const first = dialog.getByRole('listitem').first();
-    await expect(first).toContainText(`${shownAmount(amount)} RUB`);
+    // Thousands grouped as the language writes them: 3,206 in English, 3 206 (a no-break space) in Russian.
+    const shown = shownAmount(amount);
+    await expect(first).toContainText(`${variant.language === 'ru' ? shown.replaceAll(',', '\u00a0') : shown} RUB`);
     await expect(first).toContainText(shortId(order.guid));
     await expect(dialog.getByRole('table')).toHaveCount(0);
     await expectNoAxeViolations(

@@ -124,7 +124,7 @@ test('root creates a trader with a fee row and a main team lead, finds it in the
   await expect(detailsValue(details, 'Pay-ins')).toHaveText('Closed');
   await expect(detailsValue(details, 'Two-factor authentication')).toHaveText('Disabled');
   const fees = details.getByRole('region', { name: 'Fees' });
-  await expect(fees.getByRole('row').nth(1)).toHaveText(/Pay-in\s*0 – 1000\s*2\.5 %/);
+  await expect(fees.getByRole('row').nth(1)).toHaveText(/Pay-in\s*0 – 1,000\s*2\.5 %/);
   const agents = details.getByRole('region', { name: 'Agents (team leads)' });
   await expect(agents.getByRole('row').nth(1)).toHaveText(/agent\s*0\.5 %\s*0\.25 %\s*Yes/);
   const audit = details.getByRole('region', { name: 'Audit trail' });
