@@ -221,8 +221,8 @@ test('trader sees their own fee table with an unlimited tier, and no merchant no
   await expect(fees.getByRole('columnheader')).toHaveText(['Direction', 'From', 'To', 'Fee']);
   const rows = fees.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toHaveText(/^Pay-in\s*0\s*1000\s*2\.5%$/);
-  await expect(rows.nth(1)).toHaveText(/^Pay-in\s*1000\s*∞\s*No upper limit\s*2%$/);
+  await expect(rows.nth(0)).toHaveText(/^Pay-in\s*0\s*1,000\s*2\.5%$/);
+  await expect(rows.nth(1)).toHaveText(/^Pay-in\s*1,000\s*∞\s*No upper limit\s*2%$/);
   await expect(rows.nth(2)).toHaveText(/^Pay-out\s*0\s*∞\s*No upper limit\s*1\.5%$/);
   await expect(fees.getByTitle('No upper limit')).toHaveCount(2);
 

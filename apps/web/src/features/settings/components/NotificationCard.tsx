@@ -64,7 +64,7 @@ function NotificationField({ field, saved, mutation, onKeyCreated }: Notificatio
     try {
       const settings = await mutation.mutateAsync(checked.send);
       form.setFieldValue(field, settings[field] ?? '');
-      notifications.show({ color: 'teal', message: t(texts[field].saved) });
+      notifications.show({ color: 'teal', message: t(texts[field].saved), withCloseButton: false });
       if (settings.key_created && settings.notification_key) onKeyCreated?.(settings.notification_key);
     } catch (failure) {
       const fieldError = isApiError(failure) ? failure.fieldErrors[field]?.[0] : undefined;
