@@ -5,21 +5,13 @@
  * one, paragraph by paragraph; a text without a Russian one fails the test that walks the whole document, so a new
  * route cannot bring English into the Russian reference. Codes, headers and formulas stay as they are.
  */
+import { apiCallsParagraph } from './api.openapi';
+
 const russian: Record<string, string> = {
   'Paydesk merchant and executor API': 'API Paydesk для мерчантов и исполнителей',
   'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).':
     'API Paydesk для обмена между системами: мерчантам (заказы, баланс) и исполнителям (взятие и подтверждение заказов).',
-  [[
-    'Every request carries X-Api-Key, X-Timestamp (unix seconds, within 300 s of the server clock) and X-Signature:',
-    'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
-    '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
-    'Every POST carries an Idempotency-Key: the same key with the same body answers the first answer again',
-    '(header Idempotent-Replayed: true); another body is refused (422 idempotency_key_reused). The answer is kept',
-    'with the change it answers, so a retry after any failure meets the first answer or nothing done; a second',
-    'request while the first runs gets its answer, or 409 idempotency_in_flight (a conflict). Each key is rate',
-    'limited (429 with Retry-After). Amounts are decimal strings.',
-    'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
-  ].join('\n')]: [
+  [apiCallsParagraph]: [
     'Каждый запрос несёт X-Api-Key, X-Timestamp (секунды unix, не дальше 300 с от часов сервера) и X-Signature:',
     'шестнадцатеричный HMAC-SHA256 по секрету API от `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
     '(path_with_query как отправлен, например `/api/v1/orders?client_order_id=a1`; raw_body пуст для GET).',

@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import { replies } from '../../http/replies';
 import type { OpenapiOptions } from '../../plugins/openapi';
 
-const apiDescription = [
-  'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).',
-  '',
+/** How a call is signed, kept idempotent and answered: one paragraph, which the Russian reference translates whole. */
+export const apiCallsParagraph = [
   'Every request carries X-Api-Key, X-Timestamp (unix seconds, within 300 s of the server clock) and X-Signature:',
   'the hex HMAC-SHA256, under the API secret, of `timestamp + "." + METHOD + "." + path_with_query + "." + raw_body`',
   '(path_with_query as sent, e.g. `/api/v1/orders?client_order_id=a1`; raw_body empty for a GET).',
@@ -14,6 +13,12 @@ const apiDescription = [
   'request while the first runs gets its answer, or 409 idempotency_in_flight (a conflict). Each key is rate',
   'limited (429 with Retry-After). Amounts are decimal strings.',
   'Answers are envelopes: { success: true, data } or { success: false, error: { code, message }, localized_message }.',
+].join('\n');
+
+const apiDescription = [
+  'Machine-to-machine API of Paydesk for merchants (orders, balance) and executors (taking and confirming orders).',
+  '',
+  apiCallsParagraph,
 ].join('\n');
 
 /** The largest JSON body of a call (a dispute's, with its file, has its own). */
