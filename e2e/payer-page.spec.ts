@@ -225,12 +225,15 @@ test.describe('a late payer appeals from the page, root resolves it', () => {
         .poll(() => shop.received('dispute.opened', order.guid))
         .toEqual([{ type: 'dispute.opened', orderGuid: order.guid, signed: true }]);
 
-      // Root resolves the appeal on /active's appeals tab; the page shows the payment received.
+      // Root opens the appeal's case from /active's appeals tab and resolves it; the page shows the payment received.
       const root = await signedIn(browser, 'root', own);
       const appeal = await openAppealRow(root, order.guid);
       await expect(appeal).toContainText('Payment made but not credited');
-      await appeal.getByRole('combobox', { name: /^Status of appeal/ }).click();
-      await root.getByRole('option', { name: 'Resolved' }).click();
+      await appeal.getByRole('button', { name: /^Open appeal/ }).click();
+      await root
+        .getByRole('dialog', { name: /^Appeal / })
+        .getByRole('button', { name: 'Resolve', exact: true })
+        .click();
       await root.getByRole('dialog', { name: 'Resolve the appeal?' }).getByRole('button', { name: 'Resolve' }).click();
       await expect(root.getByText(/^Appeal .* is resolved: the order is paid$/)).toBeVisible();
 
