@@ -116,3 +116,30 @@ test('at 1440 px the lists keep their actions on screen, and every screen has a 
   await root.getByRole('main').getByRole('link', { name: 'Directions' }).click();
   await expect(root.getByRole('heading', { name: 'Directions', level: 1 })).toBeVisible();
 });
+
+test('in Russian at 1440 px the wide lists show every column: none under the pinned actions, none scrolled away', async ({
+  browser,
+}) => {
+  const merchant = await signedIn(browser, 'merchant', desk);
+  // An open order, so that the active lists have a row with every action.
+  await createPayIn(await merchantApiClient(merchant), freshAmount());
+  const lists: [DemoUser, string[]][] = [
+    ['root', ['/active', '/history', '/deals', '/pay?tab=withdraw', '/requisites']],
+    ['merchant', ['/history', '/balance']],
+    ['trader', ['/active', '/history']],
+  ];
+  for (const [user, paths] of lists) {
+    const page = user === 'merchant' ? merchant : await signedIn(browser, user, desk);
+    await page.evaluate(() => window.localStorage.setItem('paydesk.language', 'ru'));
+    for (const path of paths) {
+      await page.goto(path);
+      const tables = page.getByRole('table');
+      await expect(tables.last().getByRole('row').nth(1)).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+      const widths = await tables.evaluateAll((all) =>
+        all.map((table) => ({ table: table.scrollWidth, room: table.parentElement?.clientWidth ?? 0 })),
+      );
+      for (const { table, room } of widths) expect(table, `${user} ${path}`).toBeLessThanOrEqual(room);
+    }
+  }
+});

@@ -1,6 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import type { BalanceHistoryRow } from '@paydesk/contract';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { formatDateTime, shortenId } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
 import { CopyableId } from '../../../ui/CopyableId';
@@ -11,17 +10,30 @@ type Translate = (key: string, options?: Record<string, string>) => string;
 
 const isCredit = (row: BalanceHistoryRow) => row.action.slug === 'in';
 
-/** A credit reads green with "+", a debit red with "−" (U+2212, the minus sign, as wide as the plus). */
-function Action({ row }: { row: BalanceHistoryRow }) {
-  const credit = isCredit(row);
-  const Icon = credit ? IconPlus : IconMinus;
+/** What the row did to the account ("Credit", "Debit"), under its signed amount: the sign and colour say it first. */
+function AmountAndAction({ row }: { row: BalanceHistoryRow }) {
   return (
-    <Group gap={4} wrap="nowrap" c={credit ? 'green' : 'red'}>
-      <Icon size={14} stroke={2.2} aria-hidden />
-      <Text component="span" size="sm" fw={500}>
+    <Stack gap={0}>
+      <SignedAmount row={row} />
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {row.action.title}
       </Text>
-    </Group>
+    </Stack>
+  );
+}
+
+/** The account's balance before the row over the balance after it, as /pay's withdrawals show theirs. */
+function BalanceChange({ row, t }: { row: BalanceHistoryRow; t: Translate }) {
+  const currency = row.money.currency.code;
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
+      <Text size="xs" c="dimmed" component="span">
+        {t('history.before')} <Amount amount={row.balance_before} currency={currency} />
+      </Text>
+      <Text size="sm" component="span">
+        {t('history.after')} <Amount amount={row.balance_after} currency={currency} />
+      </Text>
+    </Stack>
   );
 }
 
@@ -89,19 +101,21 @@ export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>
     {
       key: 'type',
       title: t('history.type'),
-      // The event's parts sit under its name rather than in a column of their own: the table stays as wide as it was.
+      // The event's parts sit under its name rather than in a column of their own, a part's amount under its name when the
+      // column is narrow: the table fits 1440 px in Russian.
       render: (row) => (
         <Stack gap={4}>
           <Text component="span" size="sm">
             {row.type.title}
           </Text>
-          <Details row={row} t={t} />
+          <Details row={row} t={t} wrap />
         </Stack>
       ),
     },
     { key: 'account', title: t('history.account'), render: (row) => row.account.title },
-    { key: 'action', title: t('history.action'), render: (row) => <Action row={row} /> },
-    { key: 'amount', title: t('history.amount'), render: (row) => <SignedAmount row={row} /> },
+    // The action under the amount and both balances in one column (SPEC §2.6 lists each): the history fits 1440 px in
+    // Russian, whose words are longer, without scrolling sideways.
+    { key: 'amount', title: t('history.amountAction'), render: (row) => <AmountAndAction row={row} /> },
     {
       key: 'status',
       title: t('history.status'),
@@ -112,16 +126,7 @@ export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>
         </Box>
       ),
     },
-    {
-      key: 'before',
-      title: t('history.balanceBefore'),
-      render: (row) => <Amount amount={row.balance_before} currency={row.money.currency.code} />,
-    },
-    {
-      key: 'after',
-      title: t('history.balanceAfter'),
-      render: (row) => <Amount amount={row.balance_after} currency={row.money.currency.code} />,
-    },
+    { key: 'balance', title: t('history.balance'), render: (row) => <BalanceChange row={row} t={t} /> },
     {
       key: 'guid',
       title: t('history.guid'),

@@ -166,18 +166,17 @@ describe('wallets and history', () => {
       // One part, the row itself: no details under its name.
       'Withdrawal requested',
       'Available',
-      'Debit',
-      '−1,200.12... USDT',
+      // The action under the signed amount; the balance before over the balance after, in one column.
+      '−1,200.12... USDTDebit',
       'On moderation',
-      '6,200 USDT',
-      '4,999.87... USDT',
+      'before 6,200 USDTafter 4,999.87... USDT',
       expect.stringContaining('01a2…d002'),
     ]);
     // The exact amount is one hover away.
     expect(within(debit).getByTitle('1200.125 USDT')).toHaveTextContent('1,200.12... USDT');
     const credit = within(history).getByText('Deposit', { selector: 'td span' }).closest('tr');
     expect(credit).toHaveTextContent('+4,000 USDT');
-    expect(credit).toHaveTextContent('0 USDT4,000 USDT');
+    expect(credit).toHaveTextContent('before 0 USDTafter 4,000 USDT');
     expect(within(history).getByText('Results: 1 - 2 of 2')).toBeInTheDocument();
   });
 

@@ -129,6 +129,9 @@ export function ActionButton({ order, action, actions, t, color, prominent = fal
   );
 }
 
+/** The widest a table row's actions grow before wrapping: two of the longest Russian labels side by side. */
+const tableActionsWidth = 250;
+
 const rowActionOrder: readonly OrderRowAction[] = ['take', 'set_paid', 'cancel', 'dispute', 'webhook_resend'];
 
 /** The action a row exists for, the one a phone's card shows first: take, send paid or confirm paid. */
@@ -151,8 +154,9 @@ export interface RowActionsProps {
 /** Details, then what the server allows on the order: take, send or confirm paid, cancel, dispute, resend the webhook. */
 export function RowActions({ order, actions, t, wrap = false, except = null }: RowActionsProps) {
   const has = (action: OrderRowAction) => action !== except && order.actions.includes(action);
+  // In a table two buttons a line at most: three side by side covered the merchant in Russian at 1440 px.
   return (
-    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+    <Group gap={4} wrap="wrap" maw={wrap ? undefined : tableActionsWidth}>
       <Button
         size="compact-sm"
         variant="default"
@@ -195,16 +199,23 @@ export function orderColumns(
   actions: OrderRowActions,
 ): DataTableColumn<Order>[] {
   const columns: DataTableColumn<Order>[] = [
-    { key: 'guid', title: t('column.guid'), render: (order) => <CopyableId id={order.guid} /> },
+    // A tab of both directions says each order's under its ID rather than in a column of its own: the row fits 1440 px.
+    type === undefined
+      ? {
+          key: 'guid',
+          title: t('column.guidType'),
+          render: (order) => (
+            <Stack gap={0}>
+              <CopyableId id={order.guid} />
+              <Text size="xs" c="dimmed">
+                {t(`details.orderType.${order.type}`)}
+              </Text>
+            </Stack>
+          ),
+        }
+      : { key: 'guid', title: t('column.guid'), render: (order) => <CopyableId id={order.guid} /> },
     { key: 'status', title: t('column.status'), render: (order) => <StatusCell order={order} t={t} /> },
   ];
-  if (type === undefined) {
-    columns.push({
-      key: 'type',
-      title: t('column.type'),
-      render: (order) => <Text size="sm">{t(`details.orderType.${order.type}`)}</Text>,
-    });
-  }
   columns.push({ key: 'amount', title: t('column.amount'), render: (order) => <OrderAmount order={order} /> });
   if (showsPaymentDetails(type, role)) {
     columns.push({

@@ -51,9 +51,8 @@ describe('/deals', () => {
     expect(queries[0]?.has('filter[direction]')).toBe(false);
     // Both directions in one table: each row says its own, and the status filter is the tab.
     expect(headers()).toEqual([
-      'ID',
+      'ID, type',
       'Status',
-      'Type',
       'Amount',
       'Card holder / payment details',
       'Executor',

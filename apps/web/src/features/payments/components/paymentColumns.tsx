@@ -50,16 +50,16 @@ function OptionalAmount({ amount, currency }: { amount: string | null; currency:
   return amount === null ? noValue : <Amount amount={amount} currency={currency} />;
 }
 
-/** The owner's balance before the withdrawal over the balance after it, each labelled for a screen reader too. */
+/** The owner's balance before the withdrawal over the balance after it, under the column's "Balance". */
 function BalanceChange({ payment, t }: { payment: Payment; t: TFunction }) {
   const currency = payment.money.currency.code;
   return (
     <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
       <Text size="xs" c="dimmed" component="span">
-        {t('column.balanceBefore')}: <OptionalAmount amount={payment.balance_before} currency={currency} />
+        {t('column.before')} <OptionalAmount amount={payment.balance_before} currency={currency} />
       </Text>
       <Text size="sm" component="span">
-        {t('column.balanceAfter')}: <OptionalAmount amount={payment.balance_after} currency={currency} />
+        {t('column.after')} <OptionalAmount amount={payment.balance_after} currency={currency} />
       </Text>
     </Stack>
   );
@@ -75,10 +75,32 @@ function Id({ id }: { id: string | null }) {
   );
 }
 
-function TypeCell({ payment, t }: { payment: Payment; t: TFunction }) {
+/** Where a withdrawal goes, and under it the transaction that sent it once there is one. */
+function AddressAndTransaction({ payment, t }: { payment: Payment; t: TFunction }) {
+  const transaction = payment.tx_hash ?? payment.order_uuid;
+  return (
+    <Stack gap={2}>
+      <Id id={payment.address} />
+      {transaction && (
+        <Group gap={4} wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {t('column.transaction')}
+          </Text>
+          <Id id={transaction} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** A withdrawal's owner over its kind (and the trader paying it out): one column, so Accept and Reject fit 1440 px. */
+function OwnerAndType({ payment, t }: { payment: Payment; t: TFunction }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" fw={500}>
+        {payment.payable.username}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {payment.type.title}
       </Text>
       {payment.trader && (
@@ -179,20 +201,18 @@ export function paymentColumns(
   }
   return [
     guid,
-    owner,
+    { ...owner, title: t('column.ownerType'), render: (payment) => <OwnerAndType payment={payment} t={t} /> },
     sum,
-    // Where the money goes, shortened and copyable; the confirmation shows it in full.
-    { key: 'address', title: t('column.address'), render: (payment) => <Id id={payment.address} /> },
+    // Where the money goes, shortened and copyable (the confirmation shows it in full), over the transaction that sent it.
+    {
+      key: 'address',
+      title: t('column.addressTransaction'),
+      render: (payment) => <AddressAndTransaction payment={payment} t={t} />,
+    },
     // The date under the status, as the order lists show it: Accept and Reject fit a 1440 px screen.
     { ...status, title: t('column.statusDate'), render: (payment) => <Status payment={payment} t={t} withDate /> },
-    {
-      key: 'transaction_id',
-      title: t('column.transactionId'),
-      render: (payment) => <Id id={payment.tx_hash ?? payment.order_uuid} />,
-    },
     // Before and after in one column (SPEC §2.13 lists both): the row's Accept and Reject fit a 1440 px screen.
     { key: 'balance', title: t('column.balance'), render: (payment) => <BalanceChange payment={payment} t={t} /> },
-    { key: 'type', title: t('column.type'), render: (payment) => <TypeCell payment={payment} t={t} /> },
     ...(actions
       ? [
           {

@@ -73,7 +73,8 @@ export function ActiveStatusSelect({ requisite }: { requisite: Requisite }) {
         allowDeselect={false}
         disabled={pending}
         size="xs"
-        w={130}
+        // "Неактивен" and its chevron, no wider: the admin's list fits 1440 px in Russian.
+        w={116}
       />
     </Group>
   );

@@ -132,7 +132,16 @@ export function requisiteColumns(
       render: (requisite) => <ActivityCell requisite={requisite} actions={actions} options={options} />,
     },
     { key: 'payment', title: t('column.payment'), render: (requisite) => <PaymentCell requisite={requisite} /> },
-    { key: 'currency', title: t('column.currency'), render: (requisite) => requisite.currency.name },
+    // The code, the name on hover: "Российский рубль" took a column as wide as a card number's.
+    {
+      key: 'currency',
+      title: t('column.currency'),
+      render: (requisite) => (
+        <Text size="sm" title={requisite.currency.name}>
+          {requisite.currency.code}
+        </Text>
+      ),
+    },
     {
       key: 'attributes',
       title: t('column.attributes'),
@@ -142,8 +151,9 @@ export function requisiteColumns(
       key: 'actions',
       title: t('column.actions'),
       pinned: true,
+      // One button over the other: the pinned column stays narrow and never covers the card number or its holder.
       render: (requisite) => (
-        <Group gap={4} wrap="nowrap">
+        <Stack gap={4} align="stretch">
           <Button size="compact-sm" variant="default" onClick={() => actions.onDetails(requisite)}>
             {t('actions.details')}
           </Button>
@@ -152,7 +162,7 @@ export function requisiteColumns(
               {t('actions.edit')}
             </Button>
           )}
-        </Group>
+        </Stack>
       ),
     },
   );

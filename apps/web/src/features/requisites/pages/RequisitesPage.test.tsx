@@ -140,8 +140,10 @@ describe('the admin list (/requisites)', () => {
       'Sber card',
       'trader',
       'SberbankBank card',
-      'Russian ruble',
+      'RUB',
     ]);
+    // The currency's name on hover.
+    expect(within(card).getByText('RUB')).toHaveAttribute('title', 'Russian ruble');
     expect(attributes).toBe('Card number: 4276 1234 1234 1234Holder: IVAN PETROV');
     expect(actions).toBe('DetailsEdit');
     expect(within(card).getByRole('img', { name: 'Active' })).toBeInTheDocument();
