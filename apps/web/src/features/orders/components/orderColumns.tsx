@@ -145,7 +145,7 @@ export interface RowActionsProps {
   order: Order;
   actions: OrderRowActions;
   t: TFunction;
-  /** Lets the buttons wrap onto a second line (a phone's card) instead of keeping to one (a table's cell). */
+  /** A phone's card: the buttons wrap freely; in a table's cell they wrap two to a line (`tableActionsWidth`). */
   wrap?: boolean;
   /** An action shown elsewhere (a card's main button), left out here. */
   except?: OrderRowAction | null;
