@@ -1,6 +1,11 @@
 import { eventMap } from './lib/event-map';
 import type { NewJob } from './modules/jobs/jobs.module';
-import type { OrderChecks, OrderWebhookDelivery, OrderWebhooks } from './modules/orders/orders.module';
+import type {
+  OrderChecks,
+  OrderPayerReport,
+  OrderWebhookDelivery,
+  OrderWebhooks,
+} from './modules/orders/orders.module';
 import type { PartnerFlow } from './modules/partners/partners.module';
 import type { RequisiteBlockedByBank } from './modules/terminals/terminals.module';
 
@@ -23,6 +28,8 @@ export interface AppEvents {
   'order.checks': { payload: OrderChecks; result: NewJob[] };
   /** orders: asks for an order's webhook deliveries, for its details (webhooks owns them). */
   'order.webhook_deliveries': { payload: { orderId: string }; result: OrderWebhookDelivery[] };
+  /** orders: asks for the payers' reports of these pay-ins, for lists and details (the payer's page owns them). */
+  'order.payer_reports': { payload: { orderIds: string[] }; result: OrderPayerReport[] };
   /** terminals: a bank message says a requisite was blocked. */
   'requisite.blocked_by_bank': { payload: RequisiteBlockedByBank; result: unknown };
   /** partners: asks for the flows a partner executes, for the partners' list (flows sit above partners). */
@@ -42,6 +49,7 @@ export const neededSubscribers: { readonly [Name in keyof AppEvents]: readonly s
   'order.webhooks': ['webhooks'],
   'order.checks': ['anti-fraud'],
   'order.webhook_deliveries': ['webhooks'],
+  'order.payer_reports': ['payer-page'],
   'requisite.blocked_by_bank': ['anti-fraud'],
   'partner.flows': ['flows'],
 };

@@ -35,7 +35,7 @@ import { openapiModule } from './modules/openapi/openapi.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { partnersModule } from './modules/partners/partners.module';
 import { payerLinksModule } from './modules/payer-links/payer-links.module';
-import { payerPageSite } from './modules/payer-page/payer-page.module';
+import { payerPageModule, payerPageSite } from './modules/payer-page/payer-page.module';
 import { createDemoChain, type DemoChain, paymentsModule } from './modules/payments/payments.module';
 import { loadReferenceData, type ReferenceData, referenceModule } from './modules/reference/reference.module';
 import { requisitesModule } from './modules/requisites/requisites.module';
@@ -235,6 +235,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
         terminalsModule,
         disputesModule,
         payerLinksModule,
+        payerPageModule,
         antiFraudModule,
         statisticsModule,
         openapiModule,

@@ -35,6 +35,27 @@ export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 const titled = lazySchema(() => z.object({ slug: z.string(), title: z.string() }));
 const person = lazySchema(() => z.object({ uuid: z.string(), username: z.string() }));
 
+/** A receipt the payer attached on its page (DESIGN §20): served at GET /order/{id}/payer_receipt/{id}. */
+export const payerReceiptSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** A name to save it under: receipt-1.png, in the order it was attached. */
+    name: z.string(),
+    content_type: z.enum(['image/png', 'image/jpeg', 'application/pdf']),
+    size: z.number().int(),
+  }),
+);
+export type PayerReceipt = z.infer<typeof payerReceiptSchema>;
+
+/**
+ * What the payer said on its page (DESIGN §20): when it reported paying (null: never) and its receipts. Shown to the
+ * order's executor, its merchant and admins; null for anyone else and for an order whose payer said nothing.
+ */
+export const payerReportSchema = lazySchema(() =>
+  z.object({ reported_at: z.string().nullable(), receipts: z.array(payerReceiptSchema) }),
+);
+export type PayerReport = z.infer<typeof payerReportSchema>;
+
 /** The Order entity of SPEC §3 as the screens list it; `payment_details` only for admin, merchant and trader (§6). */
 export const orderSchema = lazySchema(() =>
   z
@@ -59,6 +80,8 @@ export const orderSchema = lazySchema(() =>
       flow: z.object({ uuid: z.string(), name: z.string() }),
       client_order_id: z.string(),
       payment_details: paymentDetailsSchema.nullable(),
+      /** The payer's report and receipts from its page (DESIGN §20), to those who may see them. */
+      payer_report: payerReportSchema.nullable(),
       /** What the viewer may do with it now. */
       actions: z.array(z.enum(['set_paid', 'take', 'cancel', 'webhook_resend', 'dispute'])),
     })

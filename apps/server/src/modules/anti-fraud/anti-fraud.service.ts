@@ -358,12 +358,17 @@ export async function checkReceipt(
     deps.db,
     matching.map((row) => row.id),
   );
+  // Each order found carries what its payer said on its page: the time it reported paying and its receipts.
+  const reports = await orders.payerReportsOf(
+    deps.db,
+    [...named.values()].map((found) => found.order),
+  );
   return {
     amounts,
     dates,
     orders: matching.flatMap((row) => {
       const found = named.get(row.id);
-      return found ? [orderView(found, viewer, deps.reference, language)] : [];
+      return found ? [orderView(found, viewer, deps.reference, language, reports.get(row.id))] : [];
     }),
   };
 }

@@ -15,6 +15,7 @@ import { typedRoutes } from '../../http/route';
 import { requireUser } from '../../plugins/session';
 import { closeDispute, exportDisputes, listDisputes, openDispute, readDisputeFile } from './disputes.service';
 import { disputeReasonList } from './disputes.view';
+import { sendStoredFile, storedFileSchema } from './file-reply';
 
 const tags = ['disputes'];
 const one = successEnvelope(disputeSchema);
@@ -24,9 +25,6 @@ const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
  * a little over 5 MB is answered by its own message, and only a far larger request by "too large".
  */
 export const disputeBodyLimit = 10 * 1024 * 1024;
-
-/** An ASCII stand-in for a file's name in Content-Disposition, beside its UTF-8 form. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 /** SPEC §7 "Orders and disputes": the reasons, the APPEALS lists, opening and closing disputes, the evidence. */
 export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -124,27 +122,10 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: uuidParams,
         summary: 'A file of a dispute, to an admin, its merchant and its executor',
-        // The file as it was uploaded, never JSON (its refusals are the JSON envelope).
-        produces: ['image/png', 'image/jpeg', 'application/pdf'],
-        response: replies(
-          { 200: z.any().meta({ description: 'The file: a PNG, a JPEG or a PDF.', type: 'string', format: 'binary' }) },
-          readErrors,
-        ),
+        ...storedFileSchema,
       },
     },
-    async (request, reply) => {
-      const file = await readDisputeFile(deps, requireUser(request), request.params.uuid);
-      // A picture is shown in the page; a PDF, which a viewer may run scripts and forms of, is only downloaded.
-      const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
-      return reply
-        .header('content-type', file.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-disposition',
-          `${disposition}; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .send(file.bytes);
-    },
+    async (request, reply) =>
+      sendStoredFile(reply, await readDisputeFile(deps, requireUser(request), request.params.uuid)),
   );
 };

@@ -11,6 +11,7 @@ export type {
   WebhookType,
 } from './order-news';
 export { noteOrderEvent } from './order-notes';
+export { visibleOrder } from './orders.read';
 export type { OrderRow } from './orders.repository';
 export { findOrders, lockOrder, orderRow } from './orders.repository';
 export type { OrderActor, OrderDeps } from './orders.service';
@@ -33,6 +34,8 @@ export {
 export { orders } from './orders.table';
 export type { Viewer } from './orders.view';
 export { apiOrderView, orderView } from './orders.view';
+export type { OrderPayerReport } from './payer-reports';
+export { payerReportsOf, seesPayerReport } from './payer-reports';
 
 /** The orders module (DESIGN §17): its routes in the web app's API, the expiry of orders and its sweep. */
 export const ordersModule: FastifyPluginAsync = async (app) => {

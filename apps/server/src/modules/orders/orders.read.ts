@@ -27,6 +27,7 @@ import { webhookDeliveriesOf } from './order-news';
 import { ownMoney, transfersOf, transfersView } from './orders.money';
 import * as repo from './orders.repository';
 import { orderCsvColumns, orderView, type Viewer } from './orders.view';
+import { payerReportsOf } from './payer-reports';
 
 /** A list query without its paging: what an export takes. */
 type OrderFilterQuery = Omit<OrderListQuery, 'page' | 'count'>;
@@ -116,8 +117,12 @@ export async function listOrders(
     ...pageOf(query),
     ascending: query.sort === 'created_at',
   });
+  const reports = await payerReportsOf(
+    deps.db,
+    rows.map((row) => row.order),
+  );
   return {
-    items: rows.map((row) => orderView(row, viewer, deps.reference, language)),
+    items: rows.map((row) => orderView(row, viewer, deps.reference, language, reports.get(row.order.id))),
     context: { available_filters: orderFilters(language), pagination: paginate(count.total, query, count.estimated) },
   };
 }
@@ -164,7 +169,7 @@ export async function orderDetails(
   const { order } = found;
   const crypto = cryptoCurrency(order.crypto);
   const admin = viewer.type === 'admin';
-  const [events, transfers, agentNames, own] = await Promise.all([
+  const [events, transfers, agentNames, own, reports] = await Promise.all([
     repo.eventsOf(deps.db, id),
     admin ? transfersOf(deps.db, id) : Promise.resolve([]),
     admin && order.agentShares.length > 0
@@ -179,10 +184,11 @@ export async function orderDetails(
           )
       : Promise.resolve([]),
     ownMoney(deps.db, order, viewer, deps.reference, language),
+    payerReportsOf(deps.db, [order]),
   ]);
   const webhooks = admin || viewer.type === 'merchant' ? await webhookDeliveriesOf(deps.db, id) : null;
   return {
-    order: orderView(found, viewer, deps.reference, language),
+    order: orderView(found, viewer, deps.reference, language, reports.get(order.id)),
     pricing: admin
       ? {
           merchant_fee: percentText(order.merchantFeeHundredths),

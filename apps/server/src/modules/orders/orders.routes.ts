@@ -20,6 +20,7 @@ import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.r
 import * as repo from './orders.repository';
 import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';
 import { orderView, type Viewer } from './orders.view';
+import { payerReportsOf } from './payer-reports';
 
 const tags = ['orders'];
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
@@ -83,7 +84,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = async (request: FastifyRequest, id: string) => {
     const found = await repo.findOrder(deps.db, id);
     if (!found) throw new DomainError('not_found');
-    return { success: true as const, data: orderView(found, viewerOf(request), deps.reference, request.language) };
+    const reports = await payerReportsOf(deps.db, [found.order]);
+    return {
+      success: true as const,
+      data: orderView(found, viewerOf(request), deps.reference, request.language, reports.get(id)),
+    };
   };
 
   app.post(

@@ -7,6 +7,7 @@ import { paymentTypeImageUrl } from '../reference/reference.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { canDispute } from './lifecycle';
 import type { OrderRow, OrderWithNames } from './orders.repository';
+import { type OrderPayerReport, payerReportView } from './payer-reports';
 
 export interface Viewer {
   id: string;
@@ -71,7 +72,14 @@ function seesDetails(row: OrderRow, viewer: Viewer) {
   return viewer.type === 'admin' || viewer.type === 'merchant' || viewer.type === 'trader';
 }
 
-export function orderView(named: OrderWithNames, viewer: Viewer, reference: ReferenceData, language: Language): Order {
+/** The order as the screens list it; `report` is its payer's report when the caller read it (else none is shown). */
+export function orderView(
+  named: OrderWithNames,
+  viewer: Viewer,
+  reference: ReferenceData,
+  language: Language,
+  report?: OrderPayerReport,
+): Order {
   const { order: row } = named;
   const crypto = cryptoCurrency(row.crypto);
   return {
@@ -106,6 +114,7 @@ export function orderView(named: OrderWithNames, viewer: Viewer, reference: Refe
     flow: { uuid: named.flow.id, name: named.flow.name },
     client_order_id: row.clientOrderId,
     payment_details: seesDetails(row, viewer) ? paymentDetailsOf(row, reference, language) : null,
+    payer_report: payerReportView(row, viewer, report),
     actions: actionsFor(row, viewer),
   };
 }

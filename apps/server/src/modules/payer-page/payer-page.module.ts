@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payerPagePublic } from './payer-page.public';
+import { payerReceiptRoutes } from './payer-page.receipts';
 
 /**
  * The payer's page itself (DESIGN §17, §20), at the root of the server: /pay/{token}, its status and the payer's
@@ -7,4 +8,12 @@ import { payerPagePublic } from './payer-page.public';
  */
 export const payerPageSite: FastifyPluginAsync = async (app) => {
   await app.register(payerPagePublic);
+};
+
+/**
+ * What the platform's side sees of the page in the web app's API (DESIGN §20): the payers' reports on the orders'
+ * answers (through the orders' `order.payer_reports` question) and the receipts themselves.
+ */
+export const payerPageModule: FastifyPluginAsync = async (app) => {
+  await app.register(payerReceiptRoutes);
 };

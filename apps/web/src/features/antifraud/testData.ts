@@ -113,6 +113,7 @@ export const matchingOrder: Order = {
   flow: { uuid: '01a201f1-0000-7000-8000-0000000000f1', name: 'Demo shop RUB' },
   client_order_id: 'shop-1001',
   payment_details: null,
+  payer_report: null,
   actions: [],
 };
 

@@ -36,6 +36,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     flow: { uuid: '01a201f1-0000-7000-8000-0000000000f1', name: 'Demo shop RUB' },
     client_order_id: 'shop-1001',
     payment_details: cardDetails,
+    payer_report: null,
     actions: [],
     ...overrides,
   };
@@ -43,6 +44,20 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 
 /** A trader's open pay-in that it may mark paid. */
 export const payInNew = makeOrder({ actions: ['set_paid'] });
+
+/** A pay-in whose payer reported paying on its page at 12:03 local time, with a picture and a PDF receipt. */
+export const payInReported = makeOrder({
+  guid: '01a201f1-0000-7000-8000-0000000000c5',
+  status: { slug: 'in-progress', title: 'In progress' },
+  actions: ['set_paid'],
+  payer_report: {
+    reported_at: new Date(2026, 2, 5, 12, 3, 0).toISOString(),
+    receipts: [
+      { id: '01a201f1-0000-7000-8000-0000000000d1', name: 'receipt-1.png', content_type: 'image/png', size: 68 },
+      { id: '01a201f1-0000-7000-8000-0000000000d2', name: 'receipt-2.pdf', content_type: 'application/pdf', size: 900 },
+    ],
+  },
+});
 
 /** A pay-out nobody took yet, open to the executors of its flow. */
 export const payOutNew = makeOrder({
