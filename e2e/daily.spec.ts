@@ -28,7 +28,7 @@ async function signedIn(browser: Browser, user: DemoUser, viewport: { width: num
 /** How far the page scrolls sideways: nothing on a phone means no card holds anything out of reach. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test("on a phone a pay-in is a card with its amount, the trader's card, time left and Send paid", async ({
+test("on a phone a pay-in is a card with its amount, the trader's card, time left and Confirm received", async ({
   browser,
 }) => {
   const merchant = await signedIn(browser, 'merchant', desk);
@@ -46,13 +46,13 @@ test("on a phone a pay-in is a card with its amount, the trader's card, time lef
   await expect(card).toContainText(/\d+:\d\d left/);
   // The requisite the payer pays to: the demo trader's card.
   await expect(card).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
-  const sendPaid = card.getByRole('button', { name: `Send paid for order ${shortId(order.guid)}` });
+  const sendPaid = card.getByRole('button', { name: `Confirm received for order ${shortId(order.guid)}` });
   await expect(sendPaid).toBeInViewport();
   expect(await overflow(trader)).toBeLessThanOrEqual(0);
 
   await sendPaid.click();
-  const confirm = trader.getByRole('dialog', { name: 'Send paid?' });
-  await confirm.getByRole('button', { name: 'Send paid' }).click();
+  const confirm = trader.getByRole('dialog', { name: 'Confirm the money arrived?' });
+  await confirm.getByRole('button', { name: 'Confirm received' }).click();
   await expect(trader.getByText(`Order ${shortId(order.guid)} is paid`)).toBeVisible();
   await expect(card).toHaveCount(0);
 });

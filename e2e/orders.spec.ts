@@ -69,11 +69,11 @@ test("a shop's pay-in reaches the trader in real time, is sent paid, credits the
   const available = merchant.getByRole('region', { name: 'Available balance' });
   await expect(available).toContainText(`${shown(before)} USDT`);
 
-  // Send paid asks first.
-  await row.getByRole('button', { name: 'Send paid' }).click();
-  const confirm = trader.getByRole('dialog', { name: 'Send paid?' });
+  // Confirm received asks first.
+  await row.getByRole('button', { name: 'Confirm received' }).click();
+  const confirm = trader.getByRole('dialog', { name: 'Confirm the money arrived?' });
   await expect(confirm).toContainText('Confirm that 1,500 RUB has arrived on your requisite.');
-  await confirm.getByRole('button', { name: 'Send paid' }).click();
+  await confirm.getByRole('button', { name: 'Confirm received' }).click();
   await expect(confirm).toBeHidden();
   await expect(trader.getByText(`Order ${shortId(order.guid)} is paid`)).toBeVisible();
   await expect(row).toHaveCount(0);

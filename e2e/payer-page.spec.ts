@@ -118,7 +118,10 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 /** How far the page scrolls sideways: nothing on a phone. */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** The trader, on its phone, finds the order's card on /active and sends it paid. */
+/**
+ * The trader, on its phone, finds the order's card on /active, reads the payer's report and receipt there and in the
+ * details, and confirms the money arrived.
+ */
 async function traderSendsPaid(browser: Browser, guid: string, amount: string): Promise<void> {
   const trader = await signedIn(browser, 'trader', { viewport: phone });
   await trader.goto('/active');
@@ -126,15 +129,24 @@ async function traderSendsPaid(browser: Browser, guid: string, amount: string): 
   // The payer's report moved the order on: the card says so, and its details credit the payer in the timeline.
   await expect(card).toContainText('In progress');
   await expect(card).toContainText(`${shownAmount(amount)} RUB`);
+  // The payer's report where the trader decides: when it said it paid, and its receipt (a PDF: a download).
+  await expect(card).toContainText(/Payer reported paying at \d{2}:\d{2}/);
+  const receipt = card.getByRole('link', { name: "Download the payer's receipt receipt-1.pdf" });
+  await expect(receipt).toBeVisible();
+  const served = await trader.request.get((await receipt.getAttribute('href')) ?? '');
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect((await served.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await card.getByRole('button', { name: `Details of order ${shortId(guid)}` }).click();
   const details = trader.getByRole('dialog', { name: `Order ${shortId(guid)}` });
   const timeline = details.getByRole('table', { name: 'Timeline' });
   await expect(timeline.getByRole('row').filter({ hasText: 'Payer' }).first()).toBeVisible();
+  await expect(details.getByRole('region', { name: "The payer's report" })).toContainText('Payer reported paying at');
   await trader.keyboard.press('Escape');
   await expect(details).toBeHidden();
-  await card.getByRole('button', { name: `Send paid for order ${shortId(guid)}` }).click();
-  const confirm = trader.getByRole('dialog', { name: 'Send paid?' });
-  await confirm.getByRole('button', { name: 'Send paid' }).click();
+  await card.getByRole('button', { name: `Confirm received for order ${shortId(guid)}` }).click();
+  const confirm = trader.getByRole('dialog', { name: 'Confirm the money arrived?' });
+  await confirm.getByRole('button', { name: 'Confirm received' }).click();
   await expect(trader.getByText(`Order ${shortId(guid)} is paid`)).toBeVisible();
   await trader.context().close();
 }

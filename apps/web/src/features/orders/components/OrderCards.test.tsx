@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, makeUser, mockApi, renderApp } from '../../../app/testing';
-import { makeOrder, orderListOf, payInNew, payOutNew } from '../testData';
+import { makeOrder, orderListOf, payInNew, payInReported, payOutNew } from '../testData';
 import { setUpOrderScreens } from '../testSupport';
 import { formatCountdown, secondsLeft } from './OrderTimer';
 
@@ -35,7 +35,7 @@ describe('order cards on a phone', () => {
     vi.useRealTimers();
   });
 
-  it('shows a pay-in as a card with its amount, where to be paid, status, time left and Send paid', async () => {
+  it('shows a pay-in as a card with its amount, where to be paid, status, time left and Confirm received', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-03-05T07:13:09.000Z') });
     serveTrader({ pay_in: [payInNew] });
     renderApp('/active');
@@ -49,8 +49,27 @@ describe('order cards on a phone', () => {
     expect(card).toHaveTextContent('New');
     // Created 07:08:09, expires 07:23:09: ten minutes left at 07:13:09.
     expect(card).toHaveTextContent('10:00 left');
-    expect(within(card).getByRole('button', { name: 'Send paid for order 01a2…00c1' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Confirm received for order 01a2…00c1' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Details of order 01a2…00c1' })).toBeInTheDocument();
+  });
+
+  it("shows the payer's report on a pay-in's card: the time it reported paying, its picture and its PDF", async () => {
+    serveTrader({ pay_in: [payInReported] });
+    renderApp('/active');
+
+    const card = await screen.findByRole('listitem', { name: 'Order 01a2…00c5' });
+    expect(card).toHaveTextContent('Payer reported paying at 12:03');
+    const image = within(card).getByRole('img', { name: "Payer's receipt receipt-1.png" });
+    expect(image).toHaveAttribute(
+      'src',
+      '/api/inner/order/01a201f1-0000-7000-8000-0000000000c5/payer_receipt/01a201f1-0000-7000-8000-0000000000d1',
+    );
+    const pdf = within(card).getByRole('link', { name: "Download the payer's receipt receipt-2.pdf" });
+    expect(pdf).toHaveAttribute(
+      'href',
+      '/api/inner/order/01a201f1-0000-7000-8000-0000000000c5/payer_receipt/01a201f1-0000-7000-8000-0000000000d2',
+    );
+    expect(within(card).getByRole('button', { name: 'Confirm received for order 01a2…00c5' })).toBeInTheDocument();
   });
 
   it("shows a pay-out's recipient on its card, and Take asks first", async () => {

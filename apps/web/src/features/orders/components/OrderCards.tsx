@@ -18,6 +18,7 @@ import {
   RowActions,
   showsPaymentDetails,
 } from './orderColumns';
+import { PayerReport } from './PayerReport';
 
 export interface OrderCardsProps {
   orders: Order[];
@@ -74,6 +75,7 @@ function OrderCard({
             <PaymentDetailsCell order={order} />
           </Labelled>
         )}
+        <PayerReport order={order} />
         {(role === 'admin' || role === 'merchant') && (
           <Labelled label={t('column.executor')}>
             <Text size="sm">{executorName(order) ?? noValue}</Text>

@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
 import { executorName, noValue, paymentOptionText } from './orderColumns';
+import { PayerReport } from './PayerReport';
 import { webhookEventTitle } from './webhookEventTitle';
 
 export interface OrderDetailsModalProps {
@@ -190,6 +191,11 @@ function DetailsBody({ details }: { details: OrderDetails }) {
   return (
     <Stack gap="lg">
       <PresentFields caption={t('details.summary')} rows={summaryRows(details, t)} />
+      {details.order.payer_report && (
+        <Stack gap={4} component="section" aria-label={t('payerReport.label')}>
+          <PayerReport order={details.order} />
+        </Stack>
+      )}
       {details.pricing && <PresentFields caption={t('details.pricing')} rows={pricingRows(details.pricing, t)} />}
       <ListTable
         caption={t('details.timeline')}

@@ -64,6 +64,13 @@ export function StatusCell({ order, t }: { order: Order; t: TFunction }) {
   );
 }
 
+/** The bank a pay-out's recipient names (or a pay-in without a payment type), when the method does not say it. */
+function payOutBank(order: Order, method: string): string | null {
+  const details = order.payment_details;
+  if (!details?.bank || details.bank === method) return null;
+  return order.type === 'pay_out' || !details.payment_type ? details.bank : null;
+}
+
 /** Whom the payer pays (pay-in) or the executor pays (pay-out): holder or recipient, the number, the bank's way. */
 export function PaymentDetailsCell({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
@@ -83,9 +90,7 @@ export function PaymentDetailsCell({ order }: { order: Order }) {
       {method && (
         <Text size="xs" c="dimmed">
           {/* A pay-in's bank is its payment type already; a pay-out's recipient names the bank apart. */}
-          {order.payment_details.bank && !order.payment_details.payment_type
-            ? `${method} · ${order.payment_details.bank}`
-            : method}
+          {payOutBank(order, method) ? `${method} · ${payOutBank(order, method)}` : method}
         </Text>
       )}
     </Stack>

@@ -103,7 +103,7 @@ describe('order lists', () => {
       'ANNA SMIRNOVA+7 (903) 555-01-42',
     );
     expect(within(row).getByRole('button', { name: 'Take order 01a2…00c2' })).toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: /Send paid/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Confirm received/ })).not.toBeInTheDocument();
   });
 
   it("loads the admin's history with paid and canceled by default, and its two action columns", async () => {
@@ -161,17 +161,17 @@ describe('order actions', () => {
     const user = userEvent.setup();
 
     const row = await rowWith('01a2…00c1');
-    await user.click(within(row).getByRole('button', { name: 'Send paid for order 01a2…00c1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send paid?' });
+    await user.click(within(row).getByRole('button', { name: 'Confirm received for order 01a2…00c1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the money arrived?' });
     expect(dialog).toHaveTextContent('Confirm that 1,500 RUB has arrived on your requisite.');
     // Back sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posts(calls)).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: 'Send paid for order 01a2…00c1' }));
-    const again = await screen.findByRole('dialog', { name: 'Send paid?' });
-    await user.click(within(again).getByRole('button', { name: 'Send paid' }));
+    await user.click(within(row).getByRole('button', { name: 'Confirm received for order 01a2…00c1' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm the money arrived?' });
+    await user.click(within(again).getByRole('button', { name: 'Confirm received' }));
     expect(await screen.findByText('Order 01a2…00c1 is paid')).toBeInTheDocument();
     expect(posts(calls)).toEqual(['/order/01a201f1-0000-7000-8000-0000000000c1/set-paid']);
     expect(await screen.findByText('No active orders')).toBeInTheDocument();
@@ -195,9 +195,9 @@ describe('order actions', () => {
     const user = userEvent.setup();
 
     const row = await rowWith('01a2…00c1');
-    await user.click(within(row).getByRole('button', { name: /Send paid/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send paid?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Send paid' }));
+    await user.click(within(row).getByRole('button', { name: /Confirm received/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the money arrived?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm received' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The order cannot move this way from its current status.',
     );
@@ -360,6 +360,8 @@ describe('order details', () => {
     await rowWith('01a2…00c1');
     expect(screen.getByRole('heading', { name: 'Активные заказы', level: 1 })).toBeInTheDocument();
     expect(headers()).toEqual(['ID', 'Статус', 'Сумма', 'Держатель карты / реквизиты', 'Действия']);
-    expect(screen.getByRole('button', { name: 'Отметить заказ 01a2…00c1 оплаченным' })).toHaveTextContent('Оплачено');
+    expect(screen.getByRole('button', { name: 'Деньги по заказу 01a2…00c1 получены' })).toHaveTextContent(
+      'Деньги получены',
+    );
   });
 });
