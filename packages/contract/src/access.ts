@@ -114,6 +114,8 @@ export const capabilities = {
   'notifications.manage': { types: ['merchant'] },
   /** What the merchant's payers see on its payer's page, where the page may return to and who may frame it (§20). */
   'payerPage.manage': { types: ['merchant'] },
+  /** A pay-in's payer's page link in its details: the order's merchant and admins, never its executor (§20). */
+  'orders.payerPage': { types: ['admin', 'merchant'] },
   'directions.read': { types: ['admin'] },
   'deals.read': { types: ['admin'] },
   'systemBalance.read': { types: ['admin'] },

@@ -197,6 +197,10 @@ export const payerPageSettingsUpdateSchema = lazySchema(() =>
 );
 export type PayerPageSettingsUpdate = z.input<typeof payerPageSettingsUpdateSchema>;
 
+/** GET /order/{id}/payer_page: the link of a pay-in's payer's page, null when the order has none (a pay-out). */
+export const orderPayerPageSchema = lazySchema(() => z.object({ payment_url: z.string().nullable() }));
+export type OrderPayerPage = z.infer<typeof orderPayerPageSchema>;
+
 /** GET /user/webhook/deliveries: how many of the merchant's latest deliveries to read (issue 32 item 7). */
 export const recentWebhookDeliveriesQuerySchema = lazySchema(() =>
   z.object({ count: z.coerce.number().int().min(1, { error: 'validation.invalid' }).max(50).default(10) }),
