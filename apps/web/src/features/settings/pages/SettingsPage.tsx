@@ -10,6 +10,7 @@ import { FeesCard } from '../components/FeesCard';
 import { InsuranceGateModal } from '../components/InsuranceGateModal';
 import { NotificationCard } from '../components/NotificationCard';
 import { PasswordChangeForm } from '../components/PasswordChangeForm';
+import { PayerPageCard } from '../components/PayerPageCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { SystemBalanceCard } from '../components/SystemBalanceCard';
 import { TwoFactorCard } from '../components/TwoFactorCard';
@@ -55,6 +56,7 @@ function sectionsFor(user: CurrentUser): Section[] {
     can(subject, 'notifications.manage') && { key: 'notifications', weight: 3, node: <NotificationCard /> },
     can(subject, 'notifications.manage') && { key: 'webhooks', weight: 3.5, node: <WebhooksCard /> },
     can(subject, 'notifications.manage') && { key: 'deliveries', weight: 3.5, node: <WebhookDeliveriesCard /> },
+    can(subject, 'payerPage.manage') && { key: 'payerPage', weight: 5, node: <PayerPageCard /> },
     can(subject, 'fees.own') && { key: 'fees', weight: 2.5, node: <FeesCard /> },
     { key: 'twoFactor', weight: 1.5, node: <TwoFactorCard enabled={user.is2FAEnabled} /> },
     { key: 'password', weight: 3.5, node: <PasswordChangeForm username={user.username} /> },
