@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../ui/StatusBadge';
 import { useRetained } from '../../../ui/useRetained';
 import { useOrderDetails } from '../api/getOrder';
 import { executorName, noValue, paymentOptionText } from './orderColumns';
+import { PayerPageLink } from './PayerPageLink';
 import { PayerReport } from './PayerReport';
 import { webhookEventTitle } from './webhookEventTitle';
 
@@ -196,6 +197,7 @@ function DetailsBody({ details }: { details: OrderDetails }) {
           <PayerReport order={details.order} />
         </Stack>
       )}
+      {details.order.type === 'pay_in' && <PayerPageLink orderId={details.order.guid} />}
       {details.pricing && <PresentFields caption={t('details.pricing')} rows={pricingRows(details.pricing, t)} />}
       <ListTable
         caption={t('details.timeline')}
