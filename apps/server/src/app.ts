@@ -165,7 +165,9 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   const reference = await loadReferenceData(deps.db);
   app.decorate('reference', reference);
   app.decorate('files', localDiskStorage(config.FILES_DIR ?? join(resolve(config.DATA_DIR), 'files')));
-  const demoTraffic = config.demo ? createDemoTraffic({ db: deps.db, config, reference, files: app.files }) : null;
+  const demoTraffic = config.demo
+    ? createDemoTraffic({ db: deps.db, config, reference, files: app.files, secrets: deps.secrets })
+    : null;
   app.decorate('demoTraffic', demoTraffic);
   const demoJobs: RecurringJobs = { ...demo?.jobs, ...demoTraffic?.jobs };
   const currentUsers = createCurrentUsers(deps, wallets);

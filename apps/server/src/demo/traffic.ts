@@ -1,7 +1,7 @@
 import { defaultLanguage, formatAmount, USDT } from '@paydesk/contract';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { Tx } from '../db/client';
 import { DomainError } from '../lib/errors';
-import type { FileStorage } from '../lib/file-storage';
 import { randomToken } from '../lib/ids';
 import { openDispute } from '../modules/disputes/disputes.module';
 import type { JobDefinition } from '../modules/jobs/jobs.module';
@@ -9,24 +9,28 @@ import {
   cancelByMerchant,
   confirmPayIn,
   createOrder,
+  engineTime,
   markPaidByExecutor,
   type OrderDeps,
+  type OrderRow,
   orders,
   takePayOut,
 } from '../modules/orders/orders.module';
+import { openPayerPage } from '../modules/payer-links/payer-links.module';
 import type { DemoChain } from '../modules/payments/payments.module';
 import { requisites } from '../modules/requisites/requisites.module';
 import { users } from '../modules/users/users.module';
 import { demoHeartbeat, forwardDemoPayment } from './device';
 import { type HistoryParties, seedHistory } from './history';
 import { type HistoryOptions, type PayerBank, payerBanks } from './history-plan';
-import { receiptPdf } from './receipt';
+import { latePayerAppeals, type PayerDeps, payerReports } from './payers';
+import { demoReceipt } from './receipt';
 
 /** Demo orders are the demo merchant's with this prefix: an order someone makes through the API is never touched. */
 const demoPrefix = 'demo-';
 
 /** What becomes of a demo order, fixed by its id so every round agrees: most are paid, some are left to expire. */
-type Fate = 'paid' | 'abandoned' | 'partner' | 'left';
+export type Fate = 'paid' | 'abandoned' | 'partner' | 'left';
 
 function fateOf(id: string, type: string): Fate {
   const roll = Number.parseInt(id.replace(/-/g, '').slice(-4), 16) % 100;
@@ -49,37 +53,17 @@ interface OpenDemoOrder {
   updatedAt: Date;
 }
 
-/** The receipt a payer's bank gives for a transfer to the order's card (Latin text: the PDF's font has no Cyrillic). */
-function demoReceipt(order: { id: string; fiatAmountMinor: bigint; details: Record<string, string> }, paidAt: Date) {
-  const [date, time] = [
-    paidAt.toISOString().slice(0, 10).split('-').reverse().join('.'),
-    paidAt.toISOString().slice(11, 16),
-  ];
-  const roubles = formatAmount(order.fiatAmountMinor, 2)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  const card = order.details.card_number ?? order.details.phone ?? '';
-  return receiptPdf([
-    'Payment receipt',
-    'Operation: transfer to a card',
-    `Date: ${date} ${time} (UTC)`,
-    `Amount: ${roubles} RUB`,
-    'Fee: 0,00 RUB',
-    `Recipient: ${order.details.holder ?? ''}`,
-    `Recipient's card: **** ${card.slice(-4)}`,
-    'Sender: card **** 4417',
-    `Document: ${order.id.replace(/-/g, '').slice(-12).toUpperCase()}`,
-    'Status: completed',
-  ]);
-}
-
 /** How long a demo payer or executor takes, in seconds, for each step. */
 const pace = { confirm: 10, pay: 60, take: 45, payOut: 30 };
 
-const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+/** What a test fixes of the demo's traffic: its dice (Math.random else) and each order's fate (by its id else). */
+export interface TrafficOptions {
+  random?: () => number;
+  fateOf?: (id: string, type: string) => Fate;
+}
 
 /** A pay-out recipient as a real merchant would send it, by payment option. */
-function recipientFor(option: 'card' | 'sbp'): Record<string, string> {
+function recipientFor(between: (low: number, high: number) => number, option: 'card' | 'sbp'): Record<string, string> {
   return option === 'card'
     ? { card_number: `5536${String(between(0, 999_999_999_999)).padStart(12, '0')}`, holder: 'MARIA IVANOVA' }
     : { phone: `79${String(between(0, 999_999_999)).padStart(9, '0')}`, bank: 'T-Bank', holder: 'OLEG SMIRNOV' };
@@ -90,10 +74,20 @@ function recipientFor(option: 'card' | 'sbp'): Record<string, string> {
  * service its API calls; the simulated payers report paying and most pay-ins are then settled by the bank message
  * the trader's simulated terminal forwards, some are left to expire; the partner takes and pays half of the
  * pay-outs, the rest wait for a trader on the screens. Every step is a real transition through the order engine and
- * the ledger. The jobs run on the job runner, with the simulated terminal's heartbeat.
+ * the ledger. The simulated payers use the payer's page's own calls (DESIGN §20): most report "I have paid" there, some
+ * attach a receipt first, and about one a day who paid late appeals with its receipt after its pay-in expired. The
+ * jobs run on the job runner, with the simulated terminal's heartbeat; the clock is the engine's (`OrderDeps.now`).
  */
-export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
+export function createDemoTraffic(deps: PayerDeps, options: TrafficOptions = {}) {
   const { db, config } = deps;
+  const random = options.random ?? Math.random;
+  const fate = options.fateOf ?? fateOf;
+  const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+  /** A new pay-in's page, opened in the transaction that creates it, as the API opens one. */
+  const withPage = (engine: OrderDeps): OrderDeps => ({
+    ...engine,
+    commitWith: (tx: Tx, row: OrderRow) => openPayerPage(tx, deps.secrets, row.id, { returnUrl: null, language: null }),
+  });
 
   async function demoMerchant(): Promise<string | null> {
     const [row] = await db
@@ -110,17 +104,17 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
    */
   async function createOne(
     merchantId: string,
-    type = Math.random() < 0.7 ? 'pay_in' : 'pay_out',
+    type = random() < 0.7 ? 'pay_in' : 'pay_out',
     clientId = `payer-${between(1, 40)}`,
     how?: { option: 'card'; bank: PayerBank } | { option: 'sbp' },
     engine: OrderDeps = deps,
   ) {
     const clientOrderId = `${demoPrefix}${Date.now().toString(36)}-${randomToken(4)}`;
-    const option = how?.option ?? (Math.random() < 0.75 ? 'card' : 'sbp');
+    const option = how?.option ?? (random() < 0.75 ? 'card' : 'sbp');
     const bank = how?.option === 'card' ? how.bank : payerBanks[between(0, payerBanks.length - 1)];
     try {
       return await createOrder(
-        engine,
+        type === 'pay_in' ? withPage(engine) : engine,
         merchantId,
         type === 'pay_in'
           ? {
@@ -140,7 +134,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
               currency: 'RUB',
               crypto_currency: USDT.code,
               payment_option: option,
-              recipient: recipientFor(option),
+              recipient: recipientFor(between, option),
               client_order_id: clientOrderId,
             },
         defaultLanguage,
@@ -191,12 +185,13 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
 
   /** The step an open demo order takes now, if its time has come. */
   function nextStep(merchantId: string, partner: string | null, order: OpenDemoOrder) {
-    const since = (date: Date | null) => (Date.now() - (date ?? new Date()).getTime()) / 1000;
-    const fate = fateOf(order.id, order.type);
+    const now = engineTime(deps).getTime();
+    const since = (date: Date | null) => (now - (date?.getTime() ?? now)) / 1000;
+    const fated = fate(order.id, order.type);
     const { executorId } = order;
     if (order.type === 'pay_in') {
-      if (order.status === 'new' && fate === 'paid' && since(order.createdAt) >= pace.confirm) {
-        return () => confirmPayIn(deps, merchantId, order.id);
+      if (order.status === 'new' && fated === 'paid' && since(order.createdAt) >= pace.confirm) {
+        return () => payerPaid(merchantId, order.id);
       }
       if (order.status === 'in-progress' && executorId && since(order.updatedAt) >= pace.pay) {
         return () => payIn(executorId, order);
@@ -204,13 +199,28 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
       return null;
     }
     if (!partner) return null;
-    if (order.status === 'new' && fate === 'partner' && since(order.createdAt) >= pace.take) {
+    if (order.status === 'new' && fated === 'partner' && since(order.createdAt) >= pace.take) {
       return () => takePayOut(deps, partner, order.id);
     }
     if (order.status === 'in-progress' && executorId === partner && since(order.takenAt) >= pace.payOut) {
       return () => markPaidByExecutor(deps, partner, order.id);
     }
     return null;
+  }
+
+  /**
+   * The payer of a demo pay-in paid and says so on its page, a third of them attaching the bank's receipt (a PDF or a
+   * screenshot) first; a pay-in without a page is confirmed by the merchant, as before pages existed.
+   */
+  async function payerPaid(merchantId: string, orderId: string) {
+    const receipt = random() < 1 / 3 ? (random() < 0.5 ? 'pdf' : 'png') : null;
+    if (!(await payerReports(deps, orderId, receipt))) await confirmPayIn(deps, merchantId, orderId);
+  }
+
+  /** About one late payer a day appeals on its expired pay-in's page. */
+  async function latePayer() {
+    const merchantId = await demoMerchant();
+    if (merchantId) await latePayerAppeals(deps, merchantId, demoPrefix);
   }
 
   /**
@@ -319,6 +329,10 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
       every: config.DEMO_ORDER_SECONDS > 0 ? 5 : null,
       definition: { run: progress },
     },
+    'demo.late-payer': {
+      every: config.DEMO_ORDER_SECONDS > 0 ? 3600 : null,
+      definition: { run: latePayer },
+    },
     'demo.device-heartbeat': {
       every: 30,
       definition: { run: () => demoHeartbeat(db) },
@@ -329,7 +343,7 @@ export function createDemoTraffic(deps: OrderDeps & { files: FileStorage }) {
   const seedMonth = (chain: DemoChain, parties: HistoryParties, options: HistoryOptions) =>
     seedHistory(deps, chain, parties, options);
 
-  return { jobs, seedOrders, seedMonth, createRandom, progress, fateOf };
+  return { jobs, seedOrders, seedMonth, createRandom, progress, latePayer, fateOf };
 }
 
 export type DemoTraffic = ReturnType<typeof createDemoTraffic>;

@@ -8,6 +8,7 @@ export {
   markReported,
   openPayerPage,
   ordersWithPages,
+  payerTokenOf,
   paymentUrlOf,
   returnHostsOf,
 } from './payer-links.links';

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { payerPagePublic } from './payer-page.public';
 import { payerReceiptRoutes } from './payer-page.receipts';
 
+export { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
+export { findPage, loadContext, type PageContext, stateOf } from './payer-page.state';
+
 /**
  * The payer's page itself (DESIGN §17, §20), at the root of the server: /pay/{token}, its status and the payer's
  * actions, and its script. No session and no XSRF token; the token is redacted from the logs.
