@@ -1,7 +1,8 @@
 /**
  * Lighthouse on a phone (issue 21, item 6): performance, LCP, TBT, FCP, bytes transferred and the gzipped JavaScript
- * of /login and of /active signed in as the demo trader and as root, beside a bare static page served by the same
- * server in the same run.
+ * of /login and of /active signed in as the demo trader and as root, and of the payer's page of a real pay-in
+ * (`/pay/{token}`, issue 30; lighthouse-pay.ts makes it), beside a bare static page served by the same server in the
+ * same run.
  * Not a test. It builds nothing: build first.
  *
  *   npm run build && npm run lighthouse --workspace bench
@@ -29,7 +30,7 @@
  *
  * Settings: LIGHTHOUSE_RUNS [3], LIGHTHOUSE_PORT [a free port], CHROMIUM_PATH [/usr/bin/chromium],
  * LIGHTHOUSE_JSON=<dir> to keep each run's full report, and LIGHTHOUSE_PAGES=<words,…> to measure only the pages whose
- * label holds one of the words (`login,trader`).
+ * label holds one of the words (`login,trader`; `pay` the payer's page).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,7 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { payerPage } from './lighthouse-pay';
 
 const runs = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 3)));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,7 +115,8 @@ async function startServer() {
   });
   server.stdout?.on('data', (chunk) => (serverLog += String(chunk)));
   server.stderr?.on('data', (chunk) => (serverLog += String(chunk)));
-  for (let attempt = 0; attempt < 600; attempt += 1) {
+  // A busy machine seeds the demo platform slowly: five minutes before giving up.
+  for (let attempt = 0; attempt < 1500; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`the server exited:\n${serverLog}`);
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return;
@@ -122,7 +125,7 @@ async function startServer() {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer /readyz within 2 minutes:\n${serverLog}`);
+  throw new Error(`the server did not answer /readyz within 5 minutes:\n${serverLog}`);
 }
 
 /** Headers of HTTP/1.1 that HTTP/2 forbids (RFC 9113 §8.2.2). */
@@ -341,11 +344,14 @@ let exitCode = 0;
 try {
   await startServer();
   const http2 = await startHttp2Front();
+  const pay = await payerPage(origin, await signInAs('merchant'));
+  for (const [script, size] of pay.scripts) gzipSizes.set(script, size);
   const screens = [
     { label: 'baseline (bare HTML)', path: baselinePath, cookie: null },
     { label: '/login', path: '/login', cookie: null },
     { label: '/active (trader)', path: '/active', cookie: await signInAs('trader') },
     { label: '/active (root)', path: '/active', cookie: await signInAs('root') },
+    { label: '/pay (payer)', path: pay.path, cookie: null },
   ];
   const allPages: Page[] = [
     ...screens.map((screen) => ({ ...screen, label: `${screen.label} h1`, base: origin })),
