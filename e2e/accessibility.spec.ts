@@ -462,6 +462,10 @@ for (const run of runs) {
 
     test('merchant: settings, balance, pay in, pay out and orders', async ({ page }) => {
       const check = await signInAs(page, 'merchant', run.scheme);
+      // The payer's page section loads after the screen's title: checked again once its fields are there.
+      const payerPage = page.getByRole('region', { name: "Payer's page" });
+      await expect(payerPage.getByRole('textbox', { name: 'Shop name shown to payers' })).toBeVisible();
+      await expectNoAxeViolations(page, `${check.prefix} /settings payer's page (merchant)`);
       if (run.device === 'phone') await checkPhoneMenu(check, 'merchant');
       await visit(check, '/statistic', 'Statistics', '/statistic (merchant)');
       await visit(check, '/balance', 'Balance', '/balance (merchant)');
