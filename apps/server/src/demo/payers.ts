@@ -8,8 +8,7 @@ import { payerPages, payerTokenOf } from '../modules/payer-links/payer-links.mod
 import {
   appeal,
   attachReceipt,
-  findPage,
-  loadContext,
+  findContext,
   type PageContext,
   reportPaid,
 } from '../modules/payer-page/payer-page.module';
@@ -25,8 +24,7 @@ const dayMs = 86_400_000;
  * GET /pay/{token} finds and reads it. Undefined for an order without a page (one made before pages existed).
  */
 export async function pageOfOrder(deps: PayerDeps, orderId: string): Promise<PageContext | undefined> {
-  const page = await findPage(deps.db, payerTokenOf(deps.secrets, orderId));
-  return page ? loadContext(deps.db, page) : undefined;
+  return findContext(deps.db, payerTokenOf(deps.secrets, orderId));
 }
 
 /** The receipt a payer attaches: its bank's PDF, or a screenshot of the bank's screen. */

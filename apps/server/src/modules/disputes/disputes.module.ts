@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { disputesRoutes } from './disputes.routes';
 
-export { latestOfOrder as latestDisputeOf } from './disputes.repository';
 export { disputeBodyLimit } from './disputes.routes';
 export { openDispute } from './disputes.service';
 export { readEvidence, sniffType } from './evidence';

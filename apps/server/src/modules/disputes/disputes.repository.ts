@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
@@ -123,17 +123,6 @@ export async function findFile(db: Executor, id: string) {
     .innerJoin(disputes, eq(disputes.id, disputeFiles.disputeId))
     .innerJoin(orders, eq(orders.id, disputes.orderId))
     .where(eq(disputeFiles.id, id))
-    .limit(1);
-  return row;
-}
-
-/** The newest dispute of an order. */
-export async function latestOfOrder(db: Executor, orderId: string): Promise<DisputeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(disputes)
-    .where(eq(disputes.orderId, orderId))
-    .orderBy(desc(disputes.createdAt), desc(disputes.id))
     .limit(1);
   return row;
 }

@@ -77,20 +77,6 @@ export async function ordersWithPages(db: Db, orderIds: readonly string[]): Prom
   return new Set(rows.map((row) => row.orderId));
 }
 
-export type PageRow = typeof payerPages.$inferSelect;
-
-/**
- * The page a token opens, or undefined. Every token, well-formed or not, is hashed and looked up, so a wrong token
- * and a gone one cost the same and answer the same.
- */
-export async function findPageByToken(db: Db, token: string): Promise<PageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payerPages)
-    .where(eq(payerPages.tokenHash, tokenHashOf(token.slice(0, 100))));
-  return row;
-}
-
 /** When the payer said it paid on its page, in the transaction of the order's move. */
 export async function markReported(tx: Tx, orderId: string, at: Date): Promise<void> {
   await tx.update(payerPages).set({ reportedAt: at }).where(eq(payerPages.orderId, orderId));

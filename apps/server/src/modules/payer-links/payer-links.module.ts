@@ -1,18 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payerPageSettingsRoutes } from './payer-links.routes';
 
-export type { PageRow } from './payer-links.links';
 export {
   allowedReturnUrl,
-  findPageByToken,
   markReported,
   openPayerPage,
   ordersWithPages,
   payerTokenOf,
   paymentUrlOf,
   returnHostsOf,
+  tokenHashOf,
 } from './payer-links.links';
-export { readPayerPageSettings } from './payer-links.settings';
 export { payerPageSettings, payerPages } from './payer-links.table';
 
 /**

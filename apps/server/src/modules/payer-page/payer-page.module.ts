@@ -3,7 +3,7 @@ import { payerPagePublic } from './payer-page.public';
 import { payerReceiptRoutes } from './payer-page.receipts';
 
 export { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
-export { findPage, loadContext, type PageContext, stateOf } from './payer-page.state';
+export { findContext, type PageContext, stateOf } from './payer-page.state';
 
 /**
  * The payer's page itself (DESIGN §17, §20), at the root of the server: /pay/{token}, its status and the payer's

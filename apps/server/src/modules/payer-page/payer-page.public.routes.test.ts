@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../../test/orders-fixture';
 import { disputes } from '../disputes/disputes.table';
@@ -208,6 +208,24 @@ describe('GET /pay/{token}', () => {
       remoteAddress: '203.0.113.8',
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('reads the page, its order, its merchant’s settings, its appeal and its receipts in one statement', async () => {
+    const order = await newPayIn();
+    // Every statement the app sends goes through its database session's prepareQuery, on either driver.
+    const session = (ctx.database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } })
+      .session;
+    const prepare = vi.spyOn(session, 'prepareQuery');
+    try {
+      for (const url of [`/pay/${order.token}`, `/pay/${order.token}/status`, '/pay/DDDDDDDDDDDDDDDDDDDDDD']) {
+        prepare.mockClear();
+        const response = await ctx.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+        expect(response.statusCode, url).toBe(url.includes('DDDD') ? 404 : 200);
+        expect(prepare, url).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from '.
 import { renderMissing, renderPage, styleHash } from './payer-page.html';
 import { parseMultipart } from './payer-page.multipart';
 import { pageScript } from './payer-page.script';
-import { findPage, loadContext, type PageContext, pageLanguage, statusOf } from './payer-page.state';
+import { findContext, type PageContext, pageLanguage, statusOf } from './payer-page.state';
 import { text } from './payer-page.texts';
 
 /** No session, no XSRF token: the token in the path is the payer's only key, and its secret (DESIGN §20). */
@@ -93,8 +93,7 @@ function pagesOf(app: FastifyInstance) {
   return {
     /** The page a request's token opens with what it shows; a refusal (404, or 429 past the address's limit) else. */
     async contextOf(request: TokenRequest): Promise<PageContext> {
-      const page = await findPage(app.db, request.params.token);
-      const context = page ? await loadContext(app.db, page) : undefined;
+      const context = await findContext(app.db, request.params.token);
       if (context) return context;
       const keys = [`ip:${request.ip}`];
       misses.assertAllowed(keys);
@@ -185,7 +184,7 @@ function actionRoute(app: FastifyInstance, pages: Pages, limit: ReturnType<typeo
       if (!form) throw new PageRefusal(422, 'validation_failed', 'error.invalid');
       await run(context, form, language);
       if (!wantsJson(request)) return back();
-      const after = await loadContext(app.db, context.page);
+      const after = await findContext(app.db, request.params.token);
       return { success: true, data: after ? statusOf(after, new Date()) : null };
     } catch (error) {
       const refusal = asRefusal(error);

@@ -1,11 +1,8 @@
 import { formatMoney, type Language, type PayerPageSettings } from '@paydesk/contract';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { latestDisputeOf } from '../disputes/disputes.module';
-import { type OrderRow, orderRow } from '../orders/orders.module';
-import { findPageByToken, type PageRow, readPayerPageSettings } from '../payer-links/payer-links.module';
+import { sql } from 'drizzle-orm';
+import { type Executor, selectPrepared } from '../../db/client';
+import { tokenHashOf } from '../payer-links/payer-links.module';
 import type { ReferenceData } from '../reference/reference.module';
-import { payerReceipts } from './payer-page.table';
 
 /** What the page shows (DESIGN §20). */
 export type PageState =
@@ -18,26 +15,113 @@ export type PageState =
   | 'appeal_resolved'
   | 'appeal_rejected';
 
+/** The page's own row: its order, where it returns the payer, its language, when the payer said it paid. */
+export interface PageInfo {
+  orderId: string;
+  returnUrl: string | null;
+  language: string | null;
+  reportedAt: Date | null;
+}
+
+/** The pay-in as its page reads it: what the page shows and what the payer's actions check before they lock it. */
+export interface PageOrder {
+  id: string;
+  merchantId: string;
+  status: string;
+  fiat: string;
+  fiatAmountMinor: bigint;
+  paymentType: string | null;
+  details: Record<string, string>;
+  expiresAt: Date | null;
+  canceledAt: Date | null;
+  updatedAt: Date;
+}
+
 export interface PageContext {
-  page: PageRow;
-  order: OrderRow;
+  page: PageInfo;
+  order: PageOrder;
   settings: PayerPageSettings;
-  dispute: Awaited<ReturnType<typeof latestDisputeOf>>;
+  /** The order's latest appeal, if it has one. */
+  dispute: { status: string } | null;
   receipts: number;
 }
 
-export type { PageRow };
-export { findPageByToken as findPage };
+interface ContextRow {
+  order_id: string;
+  return_url: string | null;
+  language: string | null;
+  reported_at: string | Date | null;
+  merchant_id: string;
+  status: string;
+  fiat: string;
+  fiat_amount_minor: string;
+  payment_type: string | null;
+  details: Record<string, string>;
+  expires_at: string | Date | null;
+  canceled_at: string | Date | null;
+  updated_at: string | Date;
+  display_name: string | null;
+  support_contact: string | null;
+  return_hosts: string[] | null;
+  frame_origins: string[] | null;
+  dispute_status: string | null;
+  receipts: number;
+}
 
-export async function loadContext(db: Db, page: PageRow): Promise<PageContext | undefined> {
-  const order = await orderRow(db, page.orderId);
-  if (!order) return undefined;
-  const [settings, dispute, [receipts]] = [
-    await readPayerPageSettings(db, order.merchantId),
-    await latestDisputeOf(db, order.id),
-    await db.select({ n: count() }).from(payerReceipts).where(eq(payerReceipts.orderId, order.id)),
-  ];
-  return { page, order, settings, dispute, receipts: receipts?.n ?? 0 };
+const dateOf = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * The page a token opens and everything it shows, in one prepared statement (DESIGN §20): a page view is one round
+ * trip. It reads the page's row and its merchant's settings (payer-links), the order (orders), its latest appeal
+ * (disputes) and the receipts kept (this module's) as a read model, the way statistics reads the orders; the moves
+ * stay with their modules. Undefined for a token that opens no page: every token, well-formed or not, is hashed and
+ * looked up, so a wrong token and a gone one cost the same and answer the same.
+ */
+export async function findContext(db: Executor, token: string): Promise<PageContext | undefined> {
+  const [row] = await selectPrepared<ContextRow>(
+    db,
+    'payer_page_context',
+    sql`select p.order_id, p.return_url, p.language, p.reported_at,
+               o.merchant_id, o.status, o.fiat, o.fiat_amount_minor::text as fiat_amount_minor, o.payment_type,
+               o.details, o.expires_at, o.canceled_at, o.updated_at,
+               s.display_name, s.support_contact, s.return_hosts, s.frame_origins,
+               (select d.status from disputes d where d.order_id = p.order_id
+                order by d.created_at desc, d.id desc limit 1) as dispute_status,
+               (select count(*)::int from payer_receipts r where r.order_id = p.order_id) as receipts
+        from payer_pages p
+        join orders o on o.id = p.order_id
+        left join payer_page_settings s on s.merchant_id = o.merchant_id
+        where p.token_hash = ${tokenHashOf(token.slice(0, 100))}::text`,
+  );
+  if (!row) return undefined;
+  return {
+    page: {
+      orderId: row.order_id,
+      returnUrl: row.return_url,
+      language: row.language,
+      reportedAt: dateOf(row.reported_at),
+    },
+    order: {
+      id: row.order_id,
+      merchantId: row.merchant_id,
+      status: row.status,
+      fiat: row.fiat,
+      fiatAmountMinor: BigInt(row.fiat_amount_minor),
+      paymentType: row.payment_type,
+      details: row.details,
+      expiresAt: dateOf(row.expires_at),
+      canceledAt: dateOf(row.canceled_at),
+      updatedAt: new Date(row.updated_at),
+    },
+    settings: {
+      payer_display_name: row.display_name,
+      payer_support_contact: row.support_contact,
+      payer_return_hosts: row.return_hosts ?? [],
+      payer_frame_origins: row.frame_origins ?? [],
+    },
+    dispute: row.dispute_status === null ? null : { status: row.dispute_status },
+    receipts: Number(row.receipts),
+  };
 }
 
 export function stateOf({ order, dispute }: PageContext): PageState {
@@ -68,16 +152,16 @@ export function secondsLeft(context: PageContext, now: Date): number | null {
 }
 
 /** The order's amount as the payer must send it: the fiat's own decimals. */
-export function amountText(order: OrderRow, reference: ReferenceData): string {
+export function amountText(order: PageOrder, reference: ReferenceData): string {
   const ratioFraction = reference.currencies.get(order.fiat)?.ratioFraction ?? 2;
   return formatMoney(order.fiatAmountMinor, { code: order.fiat, name: order.fiat, ratio_fraction: ratioFraction });
 }
 
 /** A short reference the payer can quote to support: the order id's last eight characters, not the id. */
-export const referenceOf = (order: OrderRow): string => order.id.replaceAll('-', '').slice(-8).toUpperCase();
+export const referenceOf = (order: { id: string }): string => order.id.replaceAll('-', '').slice(-8).toUpperCase();
 
 /** The language of the page: the one chosen on it, else the order's, else the browser's. */
-export function pageLanguage(chosen: string | undefined, page: PageRow, browser: Language): Language {
+export function pageLanguage(chosen: string | undefined, page: PageInfo, browser: Language): Language {
   if (chosen === 'en' || chosen === 'ru') return chosen;
   if (page.language === 'en' || page.language === 'ru') return page.language;
   return browser;
