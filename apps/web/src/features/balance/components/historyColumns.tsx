@@ -2,6 +2,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import type { BalanceHistoryRow } from '@paydesk/contract';
 import { formatDateTime, shortenId } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
+import { BalanceBeforeAfter } from '../../../ui/BalanceBeforeAfter';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { StatusBadge } from '../../../ui/StatusBadge';
@@ -17,21 +18,6 @@ function AmountAndAction({ row }: { row: BalanceHistoryRow }) {
       <SignedAmount row={row} />
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {row.action.title}
-      </Text>
-    </Stack>
-  );
-}
-
-/** The account's balance before the row over the balance after it, as /pay's withdrawals show theirs. */
-function BalanceChange({ row, t }: { row: BalanceHistoryRow; t: Translate }) {
-  const currency = row.money.currency.code;
-  return (
-    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="xs" c="dimmed" component="span">
-        {t('history.before')} <Amount amount={row.balance_before} currency={currency} />
-      </Text>
-      <Text size="sm" component="span">
-        {t('history.after')} <Amount amount={row.balance_after} currency={currency} />
       </Text>
     </Stack>
   );
@@ -126,7 +112,18 @@ export function historyColumns(t: Translate): DataTableColumn<BalanceHistoryRow>
         </Box>
       ),
     },
-    { key: 'balance', title: t('history.balance'), render: (row) => <BalanceChange row={row} t={t} /> },
+    {
+      key: 'balance',
+      title: t('history.balance'),
+      render: (row) => (
+        <BalanceBeforeAfter
+          before={row.balance_before}
+          after={row.balance_after}
+          currency={row.money.currency.code}
+          labels={{ before: t('history.before'), after: t('history.after') }}
+        />
+      ),
+    },
     {
       key: 'guid',
       title: t('history.guid'),

@@ -3,6 +3,7 @@ import type { Payment, PaymentType } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
+import { BalanceBeforeAfter } from '../../../ui/BalanceBeforeAfter';
 import { CopyableId } from '../../../ui/CopyableId';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { NoWrap } from '../../../ui/NoWrap';
@@ -44,25 +45,6 @@ function Status({ payment, t, withDate = false }: { payment: Payment; t: TFuncti
 
 function Sum({ payment }: { payment: Payment }) {
   return <Amount amount={payment.money.amount} currency={payment.money.currency.code} />;
-}
-
-function OptionalAmount({ amount, currency }: { amount: string | null; currency: string }) {
-  return amount === null ? noValue : <Amount amount={amount} currency={currency} />;
-}
-
-/** The owner's balance before the withdrawal over the balance after it, under the column's "Balance". */
-function BalanceChange({ payment, t }: { payment: Payment; t: TFunction }) {
-  const currency = payment.money.currency.code;
-  return (
-    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="xs" c="dimmed" component="span">
-        {t('column.before')} <OptionalAmount amount={payment.balance_before} currency={currency} />
-      </Text>
-      <Text size="sm" component="span">
-        {t('column.after')} <OptionalAmount amount={payment.balance_after} currency={currency} />
-      </Text>
-    </Stack>
-  );
 }
 
 function Id({ id }: { id: string | null }) {
@@ -212,7 +194,18 @@ export function paymentColumns(
     // The date under the status, as the order lists show it: Accept and Reject fit a 1440 px screen.
     { ...status, title: t('column.statusDate'), render: (payment) => <Status payment={payment} t={t} withDate /> },
     // Before and after in one column (SPEC §2.13 lists both): the row's Accept and Reject fit a 1440 px screen.
-    { key: 'balance', title: t('column.balance'), render: (payment) => <BalanceChange payment={payment} t={t} /> },
+    {
+      key: 'balance',
+      title: t('column.balance'),
+      render: (payment) => (
+        <BalanceBeforeAfter
+          before={payment.balance_before}
+          after={payment.balance_after}
+          currency={payment.money.currency.code}
+          labels={{ before: t('column.before'), after: t('column.after') }}
+        />
+      ),
+    },
     ...(actions
       ? [
           {
