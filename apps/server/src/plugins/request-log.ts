@@ -1,4 +1,10 @@
-import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +30,10 @@ const decoded = (segment: string) => {
 };
 
 export const redactedSegment = '[redacted]';
+
+/** Whether a logger writes `level`: a disabled logger (no `isLevelEnabled`) writes nothing. */
+const enabled = (log: FastifyBaseLogger, level: string) =>
+  (log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.(level) ?? false;
 
 /**
  * The route patterns with a secret path parameter, as their routes declared them (`config.secretParams`). A path is
@@ -82,12 +92,14 @@ export class RequestLogController extends LogController {
   });
 
   override incomingRequest(request: FastifyRequest) {
-    request.log.trace(this.serializeRequest(request), 'request received');
+    if (enabled(request.log, 'trace')) request.log.trace(this.serializeRequest(request), 'request received');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    // A line nobody keeps (a success below the log's level) is not written: its path is not even redacted.
+    if (!enabled(reply.log, level)) return;
     const { method, path } = this.serializeRequest(request);
     const ms = Math.round(reply.elapsedTime);
     reply.log[level](
