@@ -26,6 +26,8 @@ export interface AppEvents {
   'order.webhooks': { payload: OrderWebhooks; result: NewJob[] };
   /** orders: an event of these orders that anti-fraud's rules look at; returns the checks' jobs. */
   'order.checks': { payload: OrderChecks; result: NewJob[] };
+  /** orders: these orders moved (their state, times or amounts changed); whoever keeps what they showed forgets it. */
+  'order.moved': { payload: { orderIds: string[] }; result: unknown };
   /** orders: asks for an order's webhook deliveries, for its details (webhooks owns them). */
   'order.webhook_deliveries': { payload: { orderId: string }; result: OrderWebhookDelivery[] };
   /** orders: asks for the payers' reports of these pay-ins, for lists and details (the payer's page owns them). */
@@ -48,6 +50,7 @@ export const neededSubscribers: { readonly [Name in keyof AppEvents]: readonly s
   'auth.sign_in_alert': ['events'],
   'order.webhooks': ['webhooks'],
   'order.checks': ['anti-fraud'],
+  'order.moved': ['payer-page'],
   'order.webhook_deliveries': ['webhooks'],
   'order.payer_reports': ['payer-page'],
   'requisite.blocked_by_bank': ['anti-fraud'],

@@ -249,7 +249,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   );
   await app.register(apiModule, { prefix: '/api/v1' });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(payerPageSite);
+  await app.register(payerPageSite, { hub });
   await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
   // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
   appEvents.assertSubscribed(neededSubscribers);

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { type EventHub, publishEvent } from './events.bus';
 import { eventsRoutes, type SocketSessions } from './events.routes';
 
-export type { EventForMany } from './events.bus';
+export type { EventForMany, EventHub } from './events.bus';
 export {
   adminsAudience,
   balanceChangedType,

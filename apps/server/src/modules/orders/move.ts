@@ -15,7 +15,7 @@ import {
   isOpen,
   type OrderEvent,
 } from './lifecycle';
-import { announceChecks, announceWebhooks, type WebhookOptions } from './order-news';
+import { announceChecks, announceMoved, announceWebhooks, type WebhookOptions } from './order-news';
 import * as repo from './orders.repository';
 import { holdTransfer, releaseTransfer, settlementTransfers } from './settlement';
 
@@ -155,6 +155,10 @@ export async function moveLockedOrders(
   if (moves.length === 0) return [];
   const edges = moves.map((move) => edgeOf(move.order, move.event, move.actor.kind, now));
   const after = await updateRows(tx, deps.config, moves, edges, now);
+  await announceMoved(
+    tx,
+    after.map((order) => order.id),
+  );
   await repo.insertEvents(
     tx,
     moves.map((move, index) =>

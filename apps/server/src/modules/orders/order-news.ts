@@ -65,6 +65,11 @@ export async function announceWebhooks(
   return (await appEvents.announce(tx, 'order.webhooks', { reference, orders, type, options })).flat();
 }
 
+/** Tells whoever keeps what these orders showed that they moved (the payer's page keeps its pages' contexts). */
+export async function announceMoved(tx: Executor, orderIds: string[]): Promise<void> {
+  await appEvents.announce(tx, 'order.moved', { orderIds });
+}
+
 /** The checks of these orders' event: returns their jobs for the caller to queue with its others. */
 export async function announceChecks(tx: Executor, orderIds: string[], event: OrderCheckEvent): Promise<NewJob[]> {
   return (await appEvents.announce(tx, 'order.checks', { orderIds, event })).flat();

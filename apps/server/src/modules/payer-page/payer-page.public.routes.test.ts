@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn } from '../../../test/orders-fixture';
 import { disputes } from '../disputes/disputes.table';
+import { publishEvent } from '../events/events.module';
 import { expireOrder, orderRow } from '../orders/orders.module';
 import { orderEvents, orders } from '../orders/orders.table';
 import { webhookDeliveries } from '../webhooks/webhooks.table';
@@ -210,22 +211,46 @@ describe('GET /pay/{token}', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
-  it('reads the page, its order, its merchant’s settings, its appeal and its receipts in one statement', async () => {
+  it('reads the page, its order, its merchant’s settings, its appeal and its receipts in one statement, then keeps it', async () => {
     const order = await newPayIn();
     // Every statement the app sends goes through its database session's prepareQuery, on either driver.
     const session = (ctx.database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } })
       .session;
     const prepare = vi.spyOn(session, 'prepareQuery');
     try {
-      for (const url of [`/pay/${order.token}`, `/pay/${order.token}/status`, '/pay/DDDDDDDDDDDDDDDDDDDDDD']) {
+      const statementsOf = async (url: string) => {
         prepare.mockClear();
         const response = await ctx.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
         expect(response.statusCode, url).toBe(url.includes('DDDD') ? 404 : 200);
-        expect(prepare, url).toHaveBeenCalledTimes(1);
-      }
+        return prepare.mock.calls.length;
+      };
+      // The first view reads it; the script's status asks and the next views answer from what this process keeps.
+      expect(await statementsOf(`/pay/${order.token}`)).toBe(1);
+      expect(await statementsOf(`/pay/${order.token}/status`)).toBe(0);
+      expect(await statementsOf(`/pay/${order.token}`)).toBe(0);
+      // A token that opens nothing is looked up every time, the same one statement.
+      expect(await statementsOf('/pay/DDDDDDDDDDDDDDDDDDDDDD')).toBe(1);
+      expect(await statementsOf('/pay/DDDDDDDDDDDDDDDDDDDDDD')).toBe(1);
     } finally {
       prepare.mockRestore();
     }
+  });
+
+  it('shows a change made by another process once its announcement arrives through the database', async () => {
+    const order = await newPayIn();
+    expect((await status(order.token)).state).toBe('waiting');
+    // Another server process moved the order: its row changed and its announcement was sent; this process's own
+    // move path never ran.
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: 'in-progress' }).where(eq(orders.id, order.guid));
+      await publishEvent(tx, {
+        userId: world.merchant.id,
+        type: 'order.updated',
+        message: JSON.stringify({ guid: order.guid, type: 'pay_in', status: 'in-progress' }),
+      });
+    });
+    // Waits for the announcement, never as long as a kept page may live (30 s): only the announcement can make it pass.
+    await expect.poll(async () => (await status(order.token)).state, { timeout: 10_000 }).toBe('reported');
   });
 });
 

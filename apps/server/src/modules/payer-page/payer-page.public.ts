@@ -4,6 +4,7 @@ import { publicOrigin } from '../../http/public-origin';
 import { DomainError } from '../../lib/errors';
 import { createFailureLimit } from '../../lib/failure-limit';
 import { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
+import type { PageCache } from './payer-page.cache';
 import { renderMissing, renderPage, styleHash } from './payer-page.html';
 import { parseMultipart } from './payer-page.multipart';
 import { pageScript } from './payer-page.script';
@@ -88,18 +89,28 @@ function registerParsers(app: FastifyInstance) {
 const formBodyLimit = disputeFileMaxBytes + 256 * 1024;
 
 /** How a request finds its page: by its token, unknown tokens limited per address; its language; its origin. */
-function pagesOf(app: FastifyInstance) {
+function pagesOf(app: FastifyInstance, cache: PageCache) {
   const misses = createFailureLimit(app.config.LOGIN_MAX_FAILURES_PER_IP, app.config.LOGIN_WINDOW_SECONDS);
   return {
-    /** The page a request's token opens with what it shows; a refusal (404, or 429 past the address's limit) else. */
-    async contextOf(request: TokenRequest): Promise<PageContext> {
-      const context = await findContext(app.db, request.params.token);
-      if (context) return context;
+    /**
+     * The page a request's token opens with what it shows; a refusal (404, or 429 past the address's limit) else. A
+     * view (`cached`) may be answered from the pages kept in this process; an action always reads the database.
+     */
+    async contextOf(request: TokenRequest, cached = false): Promise<PageContext> {
+      const { token } = request.params;
+      const kept = cached ? cache.get(token) : undefined;
+      if (kept) return kept;
+      const context = await findContext(app.db, token);
+      if (context) {
+        if (cached) cache.set(token, context);
+        return context;
+      }
       const keys = [`ip:${request.ip}`];
       misses.assertAllowed(keys);
       misses.recordFailure(keys);
       throw new PageRefusal(404, 'not_found', 'error.not_found');
     },
+    forget: (orderId: string) => cache.dropOrders([orderId]),
     languageOf: (request: TokenRequest, context?: PageContext) =>
       context
         ? pageLanguage(request.query.lang, context.page, request.language)
@@ -126,7 +137,7 @@ function readRoutes(app: FastifyInstance, pages: Pages) {
   app.get('/pay/:token', { config: routeConfig }, async (request: TokenRequest, reply) => {
     let context: PageContext;
     try {
-      context = await pages.contextOf(request);
+      context = await pages.contextOf(request, true);
     } catch (error) {
       const refusal = asRefusal(error);
       pageHeaders(reply, []);
@@ -152,7 +163,7 @@ function readRoutes(app: FastifyInstance, pages: Pages) {
   app.get('/pay/:token/status', { config: routeConfig }, async (request: TokenRequest, reply) => {
     pageHeaders(reply, []);
     try {
-      return { success: true, data: statusOf(await pages.contextOf(request), new Date()) };
+      return { success: true, data: statusOf(await pages.contextOf(request, true), new Date()) };
     } catch (error) {
       return refuse(reply, asRefusal(error), pages.languageOf(request));
     }
@@ -182,7 +193,12 @@ function actionRoute(app: FastifyInstance, pages: Pages, limit: ReturnType<typeo
       limit.assertAllowed(keys);
       limit.recordFailure(keys);
       if (!form) throw new PageRefusal(422, 'validation_failed', 'error.invalid');
-      await run(context, form, language);
+      try {
+        await run(context, form, language);
+      } finally {
+        // Whatever the payer's action did (a receipt kept, a refusal after a change), the page is read anew.
+        pages.forget(context.order.id);
+      }
       if (!wantsJson(request)) return back();
       const after = await findContext(app.db, request.params.token);
       return { success: true, data: after ? statusOf(after, new Date()) : null };
@@ -201,10 +217,10 @@ function actionRoute(app: FastifyInstance, pages: Pages, limit: ReturnType<typeo
  * (a client asking for it). A token that opens nothing is the same 404 whatever it is; unknown tokens are limited per
  * address, actions per page, so nobody's guesses lock another order's payer out.
  */
-export async function payerPagePublic(app: FastifyInstance) {
+export async function payerPagePublic(app: FastifyInstance, { cache }: { cache: PageCache }) {
   const deps: PageDeps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
   const limit = createFailureLimit(actionsPerWindow, actionWindowSeconds);
-  const pages = pagesOf(app);
+  const pages = pagesOf(app, cache);
   registerParsers(app);
   readRoutes(app, pages);
   const route = (run: Action) => actionRoute(app, pages, limit, run);
