@@ -77,8 +77,22 @@ test("a trader's day on a phone: the way to the open orders, requisites and bala
   const first = history.getByRole('listitem').first();
   await expect(first).toContainText(/[+−]\S*\d/);
   await expect(first).toContainText(/Balance after: \S*\d/);
+  // The wallets too: each a card with its whole amount, none cut at the screen's edge.
+  const wallet = trader.getByRole('list', { name: 'Wallets' }).getByRole('listitem').first();
+  await expect(wallet).toContainText(/Virtual.*\d.*USDT/);
+  await expect(wallet).toBeInViewport();
   expect(await overflow(trader)).toBeLessThanOrEqual(0);
   await expectNoAxeViolations(trader, '/balance history cards');
+
+  // The terminal's actions say what they do in words beside their icons.
+  await trader.goto('/terminal');
+  const terminal = trader.getByRole('article', { name: 'Pixel 7' });
+  await expect(terminal.getByRole('button', { name: 'Edit Pixel 7' })).toHaveText('Edit');
+  await expect(terminal.getByRole('button', { name: 'Connect an app you already have to Pixel 7' })).toHaveText(
+    'Connect',
+  );
+  expect(await overflow(trader)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(trader, '/terminal cards with their actions in words');
 });
 
 const variants = [

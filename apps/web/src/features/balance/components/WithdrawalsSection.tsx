@@ -1,7 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { Payment } from '@paydesk/contract';
 import type { TFunction } from 'i18next';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { Amount } from '../../../ui/Amount';
@@ -60,6 +60,43 @@ export function withdrawalColumns(t: TFunction): DataTableColumn<Payment>[] {
   ];
 }
 
+/** A labelled line of a withdrawal's card: what it is, dimmed, then its value. */
+function CardLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}:
+      </Text>
+      <Text size="sm" component="div" miw={0}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** One withdrawal on a phone: the amount and its state (the admin's reason under a rejected one), then where it went. */
+export function WithdrawalCard({ payment, t }: { payment: Payment; t: TFunction }) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="lg" fw={600}>
+          <Amount amount={payment.money.amount} currency={payment.money.currency.code} />
+        </Text>
+        <State payment={payment} t={t} />
+      </Group>
+      <CardLine label={t('withdrawals.address')}>
+        <Copyable value={payment.address} />
+      </CardLine>
+      <CardLine label={t('withdrawals.txHash')}>
+        <Copyable value={payment.tx_hash} />
+      </CardLine>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(payment.date)}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * The user's own USDT withdrawals (issue 32): when each was asked for, how much, to which address, where it stands,
  * the transaction's hash once sent, and the administrator's reason when one was rejected.
@@ -70,6 +107,13 @@ export function WithdrawalsSection() {
   const withdrawals = useMyWithdrawals(list.params);
   const titleId = useId();
   const columns = useMemo(() => withdrawalColumns(t), [t]);
+  const phoneCards = useMemo(
+    () => ({
+      label: t('withdrawals.title'),
+      card: (payment: Payment) => <WithdrawalCard payment={payment} t={t} />,
+    }),
+    [t],
+  );
   return (
     <Stack gap="sm" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId}>
@@ -84,6 +128,7 @@ export function WithdrawalsSection() {
         emptyMessage={t('withdrawals.empty')}
         minWidthPx={760}
         scrollRegionLabel={t('withdrawals.table')}
+        phoneCards={phoneCards}
       />
     </Stack>
   );

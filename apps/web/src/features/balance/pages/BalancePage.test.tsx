@@ -511,6 +511,34 @@ describe('my withdrawals', () => {
     expect(screen.getByRole('button', { name: 'Вывести USDT' })).toBeInTheDocument();
   });
 
+  it('on a phone is cards: the amount and state, the reason, the address and hash; the wallets too', async () => {
+    const realMatchMedia = window.matchMedia;
+    // A 375 px phone: every `max-width` query of the app matches, every `min-width` one does not.
+    window.matchMedia = (query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width') });
+    try {
+      serveBalance(merchant, {}, undefined, [waiting, sent, rejected]);
+      renderApp('/balance');
+
+      const section = await screen.findByRole('region', { name: 'My withdrawals' });
+      const list = await within(section).findByRole('list', { name: 'My withdrawals' });
+      expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(3);
+      expect(cards[0]).toHaveTextContent('On moderation');
+      expect(within(cards[0] as HTMLElement).getByText('TMVQ…K2HC')).toHaveAttribute('title', address);
+      expect(within(cards[1] as HTMLElement).getByText('abab…abab')).toHaveAttribute('title', hash);
+      expect(cards[2]).toHaveTextContent('Reason: Address on a sanctions list');
+
+      const wallets = screen.getByRole('list', { name: 'Wallets' });
+      expect(screen.queryByRole('table', { name: /wallet/i })).not.toBeInTheDocument();
+      const wallet = within(wallets).getAllByRole('listitem')[0] as HTMLElement;
+      expect(wallet).toHaveTextContent('Virtual');
+      expect(wallet).toHaveTextContent('USDT');
+    } finally {
+      window.matchMedia = realMatchMedia;
+    }
+  });
+
   it('is not shown to a trader, who does not withdraw here', async () => {
     const { calls } = serveBalance(trader);
     renderApp('/balance');

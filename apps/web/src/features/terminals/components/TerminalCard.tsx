@@ -1,9 +1,9 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Terminal } from '@paydesk/contract';
 import { IconMessage2, IconPencil, IconPlugConnected, IconQrcode, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyableId } from '../../../ui/CopyableId';
-import { IconAction } from '../../../ui/IconAction';
 import { TerminalStatusLabel } from './TerminalStatusLabel';
 import { WaitingMessagesButton } from './WaitingMessagesButton';
 
@@ -53,36 +53,83 @@ export function TerminalCard({ terminal, actions, showOwner, mayWrite, pairingBu
         {showOwner && <Detail label={t('card.owner')} value={terminal.user.username} />}
         <Detail label={t('card.requisites')} value={requisites || t('card.noRequisites')} />
         <WaitingMessagesButton terminal={terminal} onOpen={actions.onWaiting} />
-        <Group gap={4} justify="flex-end" mt="auto">
+        <Group gap={6} justify="flex-end" mt="auto">
           {terminal.status.slug === 'enabled' && (
-            <IconAction label={t('actions.messages', { name })} onClick={() => actions.onMessages(terminal)}>
-              <IconMessage2 size={18} aria-hidden />
-            </IconAction>
+            <CardAction
+              label={t('actions.messages', { name })}
+              word={t('actionWords.messages')}
+              icon={<IconMessage2 size={16} aria-hidden />}
+              onClick={() => actions.onMessages(terminal)}
+            />
           )}
           {/* Anyone who sees the card sees its forwarding link; only a writer changes it (DESIGN §19). */}
-          <IconAction label={t('actions.forwarding', { name })} onClick={() => actions.onForwarding(terminal)}>
-            <IconPlugConnected size={18} aria-hidden />
-          </IconAction>
+          <CardAction
+            label={t('actions.forwarding', { name })}
+            word={t('actionWords.forwarding')}
+            icon={<IconPlugConnected size={16} aria-hidden />}
+            onClick={() => actions.onForwarding(terminal)}
+          />
           {mayWrite && (
             <>
-              <IconAction
+              <CardAction
                 label={t('actions.pairingCode', { name })}
+                word={t('actionWords.pairingCode')}
+                icon={<IconQrcode size={16} aria-hidden />}
                 loading={pairingBusy}
                 onClick={() => actions.onPairingCode(terminal)}
-              >
-                <IconQrcode size={18} aria-hidden />
-              </IconAction>
-              <IconAction label={t('actions.edit', { name })} onClick={() => actions.onEdit(terminal)}>
-                <IconPencil size={18} aria-hidden />
-              </IconAction>
-              <IconAction label={t('actions.delete', { name })} color="red" onClick={() => actions.onDelete(terminal)}>
-                <IconTrash size={18} aria-hidden />
-              </IconAction>
+              />
+              <CardAction
+                label={t('actions.edit', { name })}
+                word={t('actionWords.edit')}
+                icon={<IconPencil size={16} aria-hidden />}
+                onClick={() => actions.onEdit(terminal)}
+              />
+              <CardAction
+                label={t('actions.delete', { name })}
+                word={t('actionWords.delete')}
+                icon={<IconTrash size={16} aria-hidden />}
+                color="red"
+                onClick={() => actions.onDelete(terminal)}
+              />
             </>
           )}
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A card's action in words beside its icon (issue 32: on a phone an icon alone leaves the trader guessing); its
+ * accessible name also names the terminal, and holds the word it shows.
+ */
+function CardAction({
+  label,
+  word,
+  icon,
+  color = 'gray',
+  loading,
+  onClick,
+}: {
+  label: string;
+  word: string;
+  icon: ReactNode;
+  color?: string;
+  loading?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="light"
+      color={color}
+      size="compact-sm"
+      leftSection={icon}
+      aria-label={label}
+      loading={loading}
+      onClick={onClick}
+    >
+      {word}
+    </Button>
   );
 }
 

@@ -69,6 +69,13 @@ describe("a trader's terminals", () => {
       'Edit Main phone',
       'Delete Main phone',
     ]);
+    // Each action says in a word what it does, on a phone too, not only by its icon; its name holds that word.
+    expect(
+      within(main)
+        .getAllByRole('button')
+        .slice(1)
+        .map((button) => button.textContent),
+    ).toEqual(['Messages', 'Connect', 'Pairing code', 'Edit', 'Delete']);
 
     const fresh = await cardOf('New phone');
     expect(within(fresh).getByText('Moderation').closest('[data-status]')).toHaveAttribute('data-status', 'moderation');
@@ -237,7 +244,9 @@ describe('in Russian', () => {
     expect(within(main).getByText('ID терминала')).toBeInTheDocument();
     expect(within(main).getByText('Включён')).toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Банковские сообщения Main phone' })).toBeInTheDocument();
-    expect(within(main).getByRole('button', { name: 'Новый код подключения для Main phone' })).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Новый код подключения для Main phone' })).toHaveTextContent(
+      'Код подключения',
+    );
 
     await user.click(within(main).getByRole('button', { name: 'Удалить Main phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Удаление терминала' });
