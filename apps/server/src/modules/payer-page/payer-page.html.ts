@@ -48,7 +48,9 @@ footer{font-size:.875rem;color:var(--muted);margin-top:1rem}
 export const styleHash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (value: string) => value.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
+const special = /[&<>"']/;
+const esc = (value: string) =>
+  special.test(value) ? value.replace(/[&<>"']/g, (character) => escapes[character] ?? character) : value;
 
 const clock = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;

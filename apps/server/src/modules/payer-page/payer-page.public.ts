@@ -22,13 +22,8 @@ const actionWindowSeconds = 600;
  * the merchant's origins; no referrer (the token is in the URL), never stored, never indexed.
  */
 function pageHeaders(reply: FastifyReply, frameOrigins: readonly string[]) {
-  const ancestors = frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'";
   reply
-    .header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'self'; style-src ${styleHash}; img-src 'self' data:; connect-src 'self'; ` +
-        `form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`,
-    )
+    .header('content-security-policy', frameOrigins.length > 0 ? policyFor(frameOrigins.join(' ')) : unframedPolicy)
     .header('referrer-policy', 'no-referrer')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex, nofollow')
@@ -38,6 +33,12 @@ function pageHeaders(reply: FastifyReply, frameOrigins: readonly string[]) {
 }
 
 const framedMark = 'paydesk-framed';
+
+const policyFor = (ancestors: string) =>
+  `default-src 'none'; script-src 'self'; style-src ${styleHash}; img-src 'self' data:; connect-src 'self'; ` +
+  `form-action 'self'; base-uri 'none'; frame-ancestors ${ancestors}`;
+/** The policy of a page no site may frame, the usual case: built once. */
+const unframedPolicy = policyFor("'none'");
 
 type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: { lang?: string; e?: string } }>;
 

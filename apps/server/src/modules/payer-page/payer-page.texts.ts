@@ -123,7 +123,9 @@ const catalogs: Record<Language, Record<TextKey, string>> = { en, ru };
 
 /** A text of the page in `language`, its `{names}` filled in. */
 export function text(language: Language, key: TextKey, params: Record<string, string | number> = {}): string {
-  return catalogs[language][key].replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match));
+  const said = catalogs[language][key];
+  // Most texts have no placeholder: a page view says two dozen of them.
+  return said.includes('{') ? said.replace(/\{(\w+)\}/g, (match, name: string) => String(params[name] ?? match)) : said;
 }
 
 export const isTextKey = (key: string): key is TextKey => Object.hasOwn(en, key);
