@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { notificationKeyRequestSchema, notificationUrlRequestSchema } from '@paydesk/contract';
@@ -10,6 +10,7 @@ import { useFailureText } from '../../../lib/useFailureText';
 import { CopyableText } from '../../../ui/CopyableText';
 import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
 import { useUpdateNotificationSetting } from '../api/updateNotificationSetting';
+import { SettingsQueryState } from './SettingsQueryState';
 import { SettingsSection } from './SettingsSection';
 
 type Field = Exclude<keyof NotificationSettings, 'key_created'>;
@@ -128,30 +129,26 @@ export function NotificationCard() {
 
   return (
     <SettingsSection title={t('notifications.title')} description={t('notifications.description')}>
-      {query.isPending ? (
-        <Loader size="sm" aria-label={t('loading', { ns: 'app' })} />
-      ) : query.isError ? (
-        <Text c="red" size="sm" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : (
-        <Stack gap="lg">
-          {/* A key made on the server (with the URL) is a new saved value: the field starts again from it. */}
-          <NotificationField
-            key={query.data.notification_key ?? ''}
-            field="notification_key"
-            saved={query.data.notification_key}
-            mutation={keyMutation}
-          />
-          <NotificationField
-            field="notification_url"
-            saved={query.data.notification_url}
-            mutation={urlMutation}
-            onKeyCreated={setCreatedKey}
-          />
-          {createdKey && <CreatedKey value={createdKey} onDone={() => setCreatedKey(null)} />}
-        </Stack>
-      )}
+      <SettingsQueryState query={query} failed={t('loadFailed')}>
+        {(saved) => (
+          <Stack gap="lg">
+            {/* A key made on the server (with the URL) is a new saved value: the field starts again from it. */}
+            <NotificationField
+              key={saved.notification_key ?? ''}
+              field="notification_key"
+              saved={saved.notification_key}
+              mutation={keyMutation}
+            />
+            <NotificationField
+              field="notification_url"
+              saved={saved.notification_url}
+              mutation={urlMutation}
+              onKeyCreated={setCreatedKey}
+            />
+            {createdKey && <CreatedKey value={createdKey} onDone={() => setCreatedKey(null)} />}
+          </Stack>
+        )}
+      </SettingsQueryState>
     </SettingsSection>
   );
 }

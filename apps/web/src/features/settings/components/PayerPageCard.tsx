@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type PayerPageSettings, payerPageSettingsUpdateSchema } from '@paydesk/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/useContractForm';
 import { usePayerPageSettings, useUpdatePayerPageSettings } from '../api/payerPageSettings';
+import { SettingsQueryState } from './SettingsQueryState';
 import { SettingsSection } from './SettingsSection';
 
 type ListField = 'payer_return_hosts' | 'payer_frame_origins';
@@ -184,15 +185,9 @@ export function PayerPageCard() {
   const query = usePayerPageSettings();
   return (
     <SettingsSection title={t('payerPage.title')} description={t('payerPage.description')}>
-      {query.isPending ? (
-        <Loader size="sm" aria-label={t('loading', { ns: 'app' })} />
-      ) : query.isError ? (
-        <Text c="red" size="sm" role="alert">
-          {t('loadFailed')}
-        </Text>
-      ) : (
-        <PayerPageForm saved={query.data} />
-      )}
+      <SettingsQueryState query={query} failed={t('loadFailed')}>
+        {(saved) => <PayerPageForm saved={saved} />}
+      </SettingsQueryState>
     </SettingsSection>
   );
 }

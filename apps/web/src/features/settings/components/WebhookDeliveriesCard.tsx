@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type RecentWebhookDelivery, webhookSkipReasons } from '@paydesk/contract';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { webhookErrorText } from '../../../lib/webhookErrorText';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { type NotificationSettings, useNotificationSettings } from '../api/getNotificationSettings';
 import { useRecentDeliveries } from '../api/getRecentDeliveries';
+import { SettingsQueryState } from './SettingsQueryState';
 import { SettingsSection } from './SettingsSection';
 
 /** A delivery's state as the merchant reads it: a pending one that has failed before is being retried. */
@@ -89,23 +90,28 @@ export function WebhookDeliveriesCard() {
             {warning}
           </Alert>
         )}
-        {query.isPending ? (
-          <Loader size="sm" aria-label={t('loading', { ns: 'app' })} />
-        ) : query.isError ? (
-          <Text c="red" size="sm" role="alert">
-            {t('deliveries.loadFailed')}
-          </Text>
-        ) : query.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('deliveries.empty')}
-          </Text>
-        ) : (
-          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('deliveries.caption')}>
-            {query.data.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} />
-            ))}
-          </Stack>
-        )}
+        <SettingsQueryState query={query} failed={t('deliveries.loadFailed')}>
+          {(deliveries) =>
+            deliveries.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('deliveries.empty')}
+              </Text>
+            ) : (
+              <Stack
+                component="ul"
+                gap="sm"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t('deliveries.caption')}
+              >
+                {deliveries.map((delivery) => (
+                  <DeliveryItem key={delivery.id} delivery={delivery} />
+                ))}
+              </Stack>
+            )
+          }
+        </SettingsQueryState>
         <Group justify="flex-end">
           <Button
             variant="default"
