@@ -114,8 +114,12 @@ export const capabilities = {
   'notifications.manage': { types: ['merchant'] },
   /** What the merchant's payers see on its payer's page, where the page may return to and who may frame it (§20). */
   'payerPage.manage': { types: ['merchant'] },
-  /** A pay-in's payer's page link in its details: the order's merchant and admins, never its executor (§20). */
-  'orders.payerPage': { types: ['admin', 'merchant'] },
+  /**
+   * A pay-in's payer's page link in its details (§20): the order's merchant and admins, never its executor. The link is
+   * the payer's key (whoever holds it may say "I have paid" or appeal), so a support admin, who moves nothing, does not
+   * get it.
+   */
+  'orders.payerPage': { types: ['admin', 'merchant'], deniedRoles: ['support'] },
   'directions.read': { types: ['admin'] },
   'deals.read': { types: ['admin'] },
   'systemBalance.read': { types: ['admin'] },

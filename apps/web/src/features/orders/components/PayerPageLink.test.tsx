@@ -62,4 +62,13 @@ describe("Open the payer's page, in a pay-in's details", () => {
     expect(within(dialog).queryByRole('link', { name: /payer's page/ })).toBeNull();
     expect(calls.some((call) => call.path.endsWith('/payer_page'))).toBe(false);
   });
+
+  it('is never shown to a support admin, who moves nothing: the link would let it act as the payer', async () => {
+    const { calls } = serve(users.support, '/order', detailsOf(payInPaid));
+    renderApp('/history');
+
+    const dialog = await openDetails();
+    expect(within(dialog).queryByRole('link', { name: /payer's page/ })).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/payer_page'))).toBe(false);
+  });
 });
