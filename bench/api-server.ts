@@ -11,21 +11,17 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createUser, fund, testPassword, testXpub } from '../apps/server/test/harness';
+import { listen, stopOnSigterm } from './child-server';
 
 const mode = process.argv[2];
 const secretsKey = Buffer.alloc(32, 3).toString('base64');
-
-async function listen(server: { listen(options: { port: number; host: string }): Promise<string> }) {
-  const address = await server.listen({ port: 0, host: '127.0.0.1' });
-  return Number(new URL(address).port);
-}
 
 if (mode === 'bare') {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
   const port = await listen(app);
   process.stdout.write(`${JSON.stringify({ port })}\n`);
-  process.on('SIGTERM', () => void app.close().finally(() => process.exit(0)));
+  stopOnSigterm(app);
 } else if (mode === 'postgres' || mode === 'pglite') {
   const databaseUrl = mode === 'postgres' ? process.env.BENCH_URL : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-api-'));
@@ -44,14 +40,7 @@ if (mode === 'bare') {
   for (const amount of ['100', '250.5', '42']) await fund(app, merchant.id, amount);
   const port = await listen(app);
   process.stdout.write(`${JSON.stringify({ port, username: merchant.username, password: testPassword })}\n`);
-  process.on(
-    'SIGTERM',
-    () =>
-      void app
-        .close()
-        .then(() => database.close())
-        .finally(() => process.exit(0)),
-  );
+  stopOnSigterm(app, database);
 } else {
   process.stderr.write('usage: api-server.ts bare|postgres|pglite\n');
   process.exit(2);

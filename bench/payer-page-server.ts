@@ -15,6 +15,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { findContext } from '../apps/server/src/modules/payer-page/payer-page.module';
 import { testSecretsKey } from '../apps/server/test/harness';
+import { listen, stopOnSigterm } from './child-server';
 import { apiCredentials, seedWorld } from './orders-world';
 
 const [mode, file] = process.argv.slice(2);
@@ -30,10 +31,6 @@ process.on('message', (message) => {
   if (message === 'statements') process.send?.({ statements });
 });
 
-async function listen(server: { listen(options: { port: number; host: string }): Promise<string> }) {
-  return Number(new URL(await server.listen({ port: 0, host: '127.0.0.1' })).port);
-}
-
 if (mode === 'bare' && file) {
   const html = readFileSync(file, 'utf8');
   const database = await openDatabase({ databaseUrl: process.env.BENCH_URL, dataDir: 'unused' });
@@ -47,7 +44,7 @@ if (mode === 'bare' && file) {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
   process.stdout.write(`${JSON.stringify({ port: await listen(app), path: '/' })}\n`);
-  process.on('SIGTERM', () => void app.close().finally(() => database.close().finally(() => process.exit(0))));
+  stopOnSigterm(app, database);
 } else if (mode === 'postgres' && process.env.BENCH_URL) {
   const databaseUrl = process.env.BENCH_URL;
   const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
@@ -71,14 +68,7 @@ if (mode === 'bare' && file) {
     process.exit(1);
   }
   process.stdout.write(`${JSON.stringify({ port, path: new URL(pageUrl).pathname })}\n`);
-  process.on(
-    'SIGTERM',
-    () =>
-      void app
-        .close()
-        .then(() => database.close())
-        .finally(() => process.exit(0)),
-  );
+  stopOnSigterm(app, database);
 } else {
   process.stderr.write('usage: payer-page-server.ts bare <html file> | postgres (with BENCH_URL)\n');
   process.exit(2);
