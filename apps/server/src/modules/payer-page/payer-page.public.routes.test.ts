@@ -249,8 +249,9 @@ describe('GET /pay/{token}', () => {
         message: JSON.stringify({ guid: order.guid, type: 'pay_in', status: 'in-progress' }),
       });
     });
-    // Waits for the announcement, never as long as a kept page may live (30 s): only the announcement can make it pass.
-    await expect.poll(async () => (await status(order.token)).state, { timeout: 10_000 }).toBe('reported');
+    // Waits for the announcement however busy the machine, but less than a kept page may live (30 s, after which a
+    // read would show the change anyway): only the announcement can make it pass.
+    await expect.poll(async () => (await status(order.token)).state, { timeout: 25_000 }).toBe('reported');
   });
 });
 
