@@ -179,9 +179,9 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   // money moved), a change announced through the database, or any change the user itself just made.
   hub.subscribeAll((event) => currentUsers.forget(event.userId));
   app.sessions.onUserChanged((userId) => currentUsers.forget(userId));
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD') currentUsers.forget(request.user.id);
-    return payload;
+    done(null, payload);
   });
   const jobs = createJobRunner({
     database,

@@ -46,8 +46,9 @@ export const contextPlugin = fp(
     app.decorate('db', options.database.db);
     app.decorate('deps', options.deps);
     app.decorateRequest('language', 'en');
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = languageOfHeaders(request.headers);
+      done();
     });
   },
   { name: 'context' },

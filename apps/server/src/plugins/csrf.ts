@@ -41,12 +41,11 @@ function decodedToken(header: string | string[] | undefined): string | null {
  */
 export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      if (safeMethods.has(request.method) || request.is404) return;
-      if (request.routeOptions.config.csrf === false) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (safeMethods.has(request.method) || request.is404 || request.routeOptions.config.csrf === false) return done();
       const cookie = request.cookies[xsrfCookie];
       const echoed = decodedToken(request.headers[xsrfHeader]);
-      if (!cookie || !echoed || !sameToken(cookie, echoed)) throw new DomainError('csrf_mismatch');
+      done(cookie && echoed && sameToken(cookie, echoed) ? undefined : new DomainError('csrf_mismatch'));
     });
   },
   { name: 'csrf', dependencies: ['context'] },

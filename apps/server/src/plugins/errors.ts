@@ -197,11 +197,12 @@ export function loggableError(error: unknown): {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     // A NUL character or a lone surrogate is a user's mistake, not a server error: refused before any route sees it.
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       for (const value of [request.body, request.query, request.params]) {
         const path = invalidTextPath(value, '');
-        if (path) throw new DomainError('validation_failed', { [path]: ['validation.nul'] });
+        if (path) return done(new DomainError('validation_failed', { [path]: ['validation.nul'] }));
       }
+      done();
     });
 
     // Shutting down (DESIGN §18): a request that arrives on a connection still open once the server stops taking new
@@ -216,11 +217,11 @@ export const errorsPlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (!refused.has(request.raw)) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!refused.has(request.raw)) return done();
       // Answered before any route runs: the envelope as it is, not through the route's own schema (/readyz's 503).
       reply.serializer((payload: unknown) => JSON.stringify(payload));
-      return sendError(request, reply, new DomainError('service_unavailable'));
+      sendError(request, reply, new DomainError('service_unavailable'));
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -218,7 +218,7 @@ export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
     const { registry, httpDuration } = appRegistry(app);
     const tokenFailures = createFailureLimit(app.config.LOGIN_MAX_FAILURES, app.config.LOGIN_WINDOW_SECONDS);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       httpDuration.observe(
         {
           method: httpMethods.has(request.method) ? request.method : 'OTHER',
@@ -227,6 +227,7 @@ export const metricsPlugin = fp(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
     app.get(
       '/metrics',

@@ -60,11 +60,11 @@ export const rbacPlugin = fp(
         }
       }
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const { access, signed } = request.routeOptions.config;
-      if (!access || access === 'public' || signed) return;
-      if (!request.user) throw new DomainError('unauthenticated');
-      if (!can(request.user, access)) throw new DomainError('forbidden');
+      if (!access || access === 'public' || signed) return done();
+      if (!request.user) return done(new DomainError('unauthenticated'));
+      done(can(request.user, access) ? undefined : new DomainError('forbidden'));
     });
   },
   { name: 'rbac', dependencies: ['session'] },

@@ -35,7 +35,7 @@ export const everyAnswer = {
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       for (const [name, value] of Object.entries(everyAnswer)) {
         // A route may narrow its own policy (an SVG image); nobody widens it.
         if (!reply.hasHeader(name)) reply.header(name, value);
@@ -43,7 +43,7 @@ export const securityHeadersPlugin = fp(
       markStrictTransport(request, reply);
       const api = request.routeOptions.url?.startsWith('/api/') === true;
       if ((api || request.is404) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'security-headers' },

@@ -161,10 +161,10 @@ export const sessionPlugin = fp(
     }
 
     // Guards decide on the route that matched, never on the URL's text (DESIGN §3): an encoded path is the same route.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const { access, optionalSession, signed } = request.routeOptions.config;
-      if (!access || signed || (access === 'public' && !optionalSession)) return;
-      await identify(request);
+      if (!access || signed || (access === 'public' && !optionalSession)) return done();
+      identify(request).then(() => done(), done);
     });
 
     app.decorate('sessions', {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@paydesk/contract';
+import { type Html, html, htmlAround, htmlBytes, htmlSlot, textHtml, trustedHtml } from '../../lib/html';
 import type { ReferenceData } from '../reference/reference.module';
 import {
   amountText,
+  countsTo,
   type PageContext,
   type PageState,
   referenceOf,
-  secondsLeft,
   stateOf,
   watchedStates,
 } from './payer-page.state';
@@ -46,11 +47,7 @@ footer{font-size:.875rem;color:var(--muted);margin-top:1rem}
 
 /** The CSP's allowance of the inline style sheet, by its hash: no other style is allowed. */
 export const styleHash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const special = /[&<>"']/;
-const esc = (value: string) =>
-  special.test(value) ? value.replace(/[&<>"']/g, (character) => escapes[character] ?? character) : value;
+const styleSheet = trustedHtml(css);
 
 const clock = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
@@ -64,89 +61,126 @@ export interface PageView {
   chosen: Language | null;
   token: string;
   reference: ReferenceData;
-  now: Date;
   /** A refusal to show, by its text key (after a form's 303). */
   notice?: string | undefined;
 }
 
-function detailRow(label: string, shown: string, copy?: string) {
-  const value = copy === undefined ? esc(shown) : `<span class="mono" data-copy="${esc(copy)}">${esc(shown)}</span>`;
-  return `<dt>${esc(label)}</dt><dd>${value}</dd>`;
+/**
+ * A page rendered, as its bytes before and after its timer (the one thing on it that changes while its context does
+ * not); `after` is null on a page without a timer. Kept while its context is, and sent with `pageBytes`.
+ */
+export interface RenderedPage {
+  context: PageContext;
+  before: Buffer;
+  after: Buffer | null;
 }
 
-function paymentDetails(view: PageView, t: (key: TextKey, params?: Record<string, string | number>) => string) {
+/** Where the timer goes: seconds left, as the script counts them down (and as a page without it shows them). */
+const timerSlot = htmlSlot();
+
+/** A rendered page's bytes at `now`: its timer showing the seconds left then. */
+export function pageBytes(page: RenderedPage, now: Date): Buffer {
+  const end = countsTo(page.context.order);
+  if (!page.after || !end) return page.before;
+  const seconds = Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
+  // Digits and a date in ISO form: nothing to escape, one byte a character.
+  const timer = `<time class="mono" datetime="${end.toISOString()}" data-seconds="${seconds}">${clock(seconds)}</time>`;
+  const bytes = Buffer.allocUnsafe(page.before.length + timer.length + page.after.length);
+  page.before.copy(bytes, 0);
+  bytes.write(timer, page.before.length, 'latin1');
+  page.after.copy(bytes, page.before.length + timer.length);
+  return bytes;
+}
+
+/** A text of the page as markup: those without a placeholder, most of a page, encoded once per language. */
+type Say = (key: TextKey, params?: Record<string, string | number>) => Html;
+const said = new Map<string, Html>();
+const sayIn =
+  (language: Language): Say =>
+  (key, params) => {
+    if (params) return textHtml(text(language, key, params));
+    const known = said.get(`${language}:${key}`);
+    if (known) return known;
+    const markup = textHtml(text(language, key));
+    said.set(`${language}:${key}`, markup);
+    return markup;
+  };
+
+function detailRow(label: Html, shown: string, copy?: string) {
+  return copy === undefined
+    ? html`<dt>${label}</dt><dd>${shown}</dd>`
+    : html`<dt>${label}</dt><dd><span class="mono" data-copy="${copy}">${shown}</span></dd>`;
+}
+
+function paymentDetails(view: PageView, t: Say) {
   const { order } = view.context;
   const details = order.details;
   const type = order.paymentType ? view.reference.paymentTypes.get(order.paymentType) : undefined;
   const bank = type ? (view.language === 'ru' ? type.nameRu : type.nameEn) : details.bank;
   const amount = amountText(order, view.reference);
   const rows = [
-    bank ? detailRow(t('bank'), bank) : '',
-    details.card_number ? detailRow(t('card'), cardGroups(details.card_number), details.card_number) : '',
-    details.phone ? detailRow(t('phone'), details.phone, details.phone) : '',
+    bank ? detailRow(t('bank'), bank) : null,
+    details.card_number ? detailRow(t('card'), cardGroups(details.card_number), details.card_number) : null,
+    details.phone ? detailRow(t('phone'), details.phone, details.phone) : null,
     !details.card_number && !details.phone && details.account_number
       ? detailRow(t('account'), details.account_number, details.account_number)
-      : '',
-    details.holder ? detailRow(t('holder'), details.holder) : '',
-  ].join('');
-  const seconds = secondsLeft(view.context, view.now);
-  const timer =
-    seconds === null || !order.expiresAt
-      ? ''
-      : `<dt>${esc(t('timeLeft'))}</dt><dd><time class="mono" datetime="${order.expiresAt.toISOString()}" data-seconds="${seconds}">${clock(seconds)}</time></dd>`;
-  return `<section aria-labelledby="amount-label"><p id="amount-label" class="muted">${esc(t('amount'))}</p>
-<p class="amount mono"><span data-copy="${esc(amount)}">${esc(amount)}</span> ${esc(order.fiat)}</p>
-<p>${esc(t('exact'))}</p><dl>${rows}${timer}</dl></section>`;
+      : null,
+    details.holder ? detailRow(t('holder'), details.holder) : null,
+  ].filter((row): row is Html => row !== null);
+  const timer = countsTo(order) ? html`<dt>${t('timeLeft')}</dt><dd>${timerSlot.markup}</dd>` : null;
+  return html`<section aria-labelledby="amount-label"><p id="amount-label" class="muted">${t('amount')}</p>
+<p class="amount mono"><span data-copy="${amount}">${amount}</span> ${order.fiat}</p>
+<p>${t('exact')}</p><dl>${rows}${timer}</dl></section>`;
 }
 
 const hiddenLanguage = (view: PageView) =>
-  view.chosen ? `<input type="hidden" name="lang" value="${view.chosen}">` : '';
+  view.chosen ? html`<input type="hidden" name="lang" value="${view.chosen}">` : null;
 
-function receiptForm(view: PageView, t: (key: TextKey) => string) {
-  return `<form method="post" action="/pay/${view.token}/receipt" enctype="multipart/form-data">${hiddenLanguage(view)}
-<label for="receipt">${esc(t('receipt'))}</label><input id="receipt" name="receipt" type="file" required accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg">
-<button type="submit">${esc(t('receiptButton'))}</button></form>`;
+function receiptForm(view: PageView, t: Say) {
+  return html`<form method="post" action="/pay/${view.token}/receipt" enctype="multipart/form-data">${hiddenLanguage(view)}
+<label for="receipt">${t('receipt')}</label><input id="receipt" name="receipt" type="file" required accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg">
+<button type="submit">${t('receiptButton')}</button></form>`;
 }
 
-function appealForm(view: PageView, t: (key: TextKey, params?: Record<string, string | number>) => string) {
+function appealForm(view: PageView, t: Say) {
   const { order } = view.context;
   const offset = view.language === 'ru' ? 180 : 0;
-  const needsFile = view.context.receipts === 0;
-  return `<section><h2>${esc(t('alreadyPaid'))}</h2><p>${esc(t('appealText'))}</p>
+  const required = view.context.receipts === 0 ? html` required` : null;
+  return html`<section><h2>${t('alreadyPaid')}</h2><p>${t('appealText')}</p>
 <form method="post" action="/pay/${view.token}/appeal" enctype="multipart/form-data">${hiddenLanguage(view)}
 <input type="hidden" name="tz_offset" value="${offset}">
-<label for="paid_amount">${esc(t('paidAmount', { currency: order.fiat }))}</label><input id="paid_amount" name="paid_amount" inputmode="decimal" required value="${esc(amountText(order, view.reference))}">
-<label for="paid_at">${esc(t('paidAt'))}</label><input id="paid_at" name="paid_at" type="datetime-local" required>
-<label for="appeal_receipt">${esc(t('receipt'))}</label><input id="appeal_receipt" name="receipt" type="file"${needsFile ? ' required' : ''} accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg">
-<button type="submit">${esc(t('appealButton'))}</button></form></section>`;
+<label for="paid_amount">${t('paidAmount', { currency: order.fiat })}</label><input id="paid_amount" name="paid_amount" inputmode="decimal" required value="${amountText(order, view.reference)}">
+<label for="paid_at">${t('paidAt')}</label><input id="paid_at" name="paid_at" type="datetime-local" required>
+<label for="appeal_receipt">${t('receipt')}</label><input id="appeal_receipt" name="receipt" type="file"${required} accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg">
+<button type="submit">${t('appealButton')}</button></form></section>`;
 }
 
 /** What the page says under its heading, by state. */
-function body(state: PageState, view: PageView, t: (key: TextKey, params?: Record<string, string | number>) => string) {
+function body(state: PageState, view: PageView, t: Say): Html {
   const { page, order } = view.context;
   const back = page.returnUrl
-    ? `<a class="button" href="${esc(page.returnUrl)}" rel="noreferrer">${esc(t('back'))}</a>`
-    : '';
+    ? html`<a class="button" href="${page.returnUrl}" rel="noreferrer">${t('back')}</a>`
+    : null;
   const receipts =
-    view.context.receipts > 0 ? `<p class="ok">${esc(t('receiptsKept', { count: view.context.receipts }))}</p>` : '';
+    view.context.receipts > 0 ? html`<p class="ok">${t('receiptsKept', { count: view.context.receipts })}</p>` : null;
   switch (state) {
     case 'waiting':
-      return `${paymentDetails(view, t)}<p>${esc(t('steps'))}</p>
-<form method="post" action="/pay/${view.token}/paid">${hiddenLanguage(view)}<button type="submit">${esc(t('paidButton'))}</button></form>
+      return html`${paymentDetails(view, t)}<p>${t('steps')}</p>
+<form method="post" action="/pay/${view.token}/paid">${hiddenLanguage(view)}<button type="submit">${t('paidButton')}</button></form>
 <section>${receipts}${receiptForm(view, t)}</section>`;
     case 'reported':
-      return `<p>${esc(t('reportedText', { time: utcTime(page.reportedAt ?? order.updatedAt) }))}</p>${paymentDetails(view, t)}<section>${receipts}${receiptForm(view, t)}</section>`;
+      return html`<p>${t('reportedText', { time: utcTime(page.reportedAt ?? order.updatedAt) })}</p>${paymentDetails(view, t)}<section>${receipts}${receiptForm(view, t)}</section>`;
     case 'paid':
-      return `<p class="ok">${esc(t('paidText'))}</p>${back}`;
+      return html`<p class="ok">${t('paidText')}</p>${back}`;
     case 'appeal_resolved':
-      return `<p class="ok">${esc(t('appealResolvedText'))}</p>${back}`;
+      return html`<p class="ok">${t('appealResolvedText')}</p>${back}`;
     case 'expired':
     case 'canceled':
-      return `<p>${esc(t(state === 'expired' ? 'expiredText' : 'canceledText'))}</p>${receipts}${view.context.dispute ? '' : appealForm(view, t)}`;
+      return html`<p>${t(state === 'expired' ? 'expiredText' : 'canceledText')}</p>${receipts}${view.context.dispute ? null : appealForm(view, t)}`;
     case 'appeal_open':
-      return `<p>${esc(t('appealOpenText'))}</p>`;
+      return html`<p>${t('appealOpenText')}</p>`;
     case 'appeal_rejected':
-      return `<p>${esc(t('appealRejectedText'))}</p>`;
+      return html`<p>${t('appealRejectedText')}</p>`;
   }
 }
 
@@ -161,31 +195,32 @@ const headings: Record<PageState, TextKey> = {
   appeal_rejected: 'appealRejectedTitle',
 };
 
-function document(language: Language, title: string, main: string) {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${css}</style><script src="/payer-page.js" defer></script></head><body>${main}</body></html>`;
+function document(language: Language, title: Html, main: Html) {
+  return html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><title>${title}</title><style>${styleSheet}</style><script src="/payer-page.js" defer></script></head><body>${main}</body></html>`;
 }
 
-export function renderPage(view: PageView): string {
+/** The page a token opens, rendered (its bytes around its timer). */
+export function renderPage(view: PageView): RenderedPage {
   const state = stateOf(view.context);
-  const t = (key: TextKey, params?: Record<string, string | number>) => text(view.language, key, params);
+  const t = sayIn(view.language);
   const { settings } = view.context;
   const shop = settings.payer_display_name ? t('shop', { shop: settings.payer_display_name }) : t('shopless');
   const other: Language = view.language === 'ru' ? 'en' : 'ru';
   const notice =
-    view.notice && isTextKey(view.notice) ? `<p class="notice" role="alert">${esc(t(view.notice))}</p>` : '';
+    view.notice && isTextKey(view.notice) ? html`<p class="notice" role="alert">${t(view.notice)}</p>` : null;
   const support = settings.payer_support_contact
-    ? `<p>${esc(t('support', { contact: settings.payer_support_contact }))}</p>`
-    : '';
+    ? html`<p>${t('support', { contact: settings.payer_support_contact })}</p>`
+    : null;
   const watched = watchedStates.includes(state);
-  const main = `<main data-state="${state}" data-status-url="/pay/${view.token}/status" data-poll="${watched ? '1' : '0'}" data-copy-label="${esc(t('copy'))}" data-copied-label="${esc(t('copied'))}">
-<header><p>${esc(shop)}</p><a href="/pay/${view.token}?lang=${other}" hreflang="${other}" lang="${other}">${esc(text(view.language, 'language'))}</a></header>
-<h1>${esc(t(headings[state]))}</h1>${notice}${body(state, view, t)}
-<footer><p>${esc(t('reference'))}: <span class="mono">${referenceOf(view.context.order)}</span></p>${support}${watched ? `<noscript><p>${esc(t('noScript'))}</p></noscript>` : ''}</footer></main>`;
-  return document(view.language, shop, main);
+  const main = html`<main data-state="${state}" data-status-url="/pay/${view.token}/status" data-poll="${watched ? '1' : '0'}" data-copy-label="${t('copy')}" data-copied-label="${t('copied')}">
+<header><p>${shop}</p><a href="/pay/${view.token}?lang=${other}" hreflang="${other}" lang="${other}">${t('language')}</a></header>
+<h1>${t(headings[state])}</h1>${notice}${body(state, view, t)}
+<footer><p>${t('reference')}: <span class="mono">${referenceOf(view.context.order)}</span></p>${support}${watched ? html`<noscript><p>${t('noScript')}</p></noscript>` : null}</footer></main>`;
+  return { context: view.context, ...htmlAround(document(view.language, shop, main), timerSlot) };
 }
 
-/** The page of a token that opens nothing: the same for a wrong token and a gone order. */
-export function renderMissing(language: Language): string {
-  const message = text(language, 'error.not_found');
-  return document(language, text(language, 'title'), `<main><h1>${esc(message)}</h1></main>`);
+/** The page of a token that opens nothing, as the answer's bytes: the same for a wrong token and a gone order. */
+export function renderMissing(language: Language): Buffer {
+  const t = sayIn(language);
+  return htmlBytes(document(language, t('title'), html`<main><h1>${t('error.not_found')}</h1></main>`));
 }

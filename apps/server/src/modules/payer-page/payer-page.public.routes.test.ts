@@ -236,6 +236,36 @@ describe('GET /pay/{token}', () => {
     }
   });
 
+  it('shows a kept page’s time left as of each view, in the language each view asks for', async () => {
+    const order = await newPayIn({ language: 'ru' });
+    const secondsOf = (html: string) => Number(/data-seconds="(\d+)"/.exec(html)?.[1]);
+    const clockOf = (html: string) => /data-seconds="\d+">(\d\d:\d\d)<\/time>/.exec(html)?.[1];
+    const first = (await page(order.token)).body;
+    // Less than a kept page lives (30 s): the view below answers from what this process keeps.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 20_000 });
+    try {
+      const later = (await page(order.token)).body;
+      // The same kept page, 20 s on: only its timer moved, and it counts from the order's own end.
+      expect(secondsOf(first) - secondsOf(later)).toBeGreaterThanOrEqual(20);
+      expect(secondsOf(first) - secondsOf(later)).toBeLessThanOrEqual(21);
+      const seconds = secondsOf(later);
+      expect(clockOf(later)).toBe(
+        `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`,
+      );
+      expect(later.replace(/<time[^>]*>[^<]*<\/time>/, '')).toBe(first.replace(/<time[^>]*>[^<]*<\/time>/, ''));
+      // Another language on the same kept context is its own page; a refusal's message shows once, then not again.
+      const english = (await page(order.token, {}, '?lang=en')).body;
+      expect(english).toContain('<html lang="en">');
+      expect(english).toContain('Waiting for your payment');
+      expect(english).toContain('<input type="hidden" name="lang" value="en">');
+      expect((await page(order.token, {}, '?lang=en&e=error.invalid')).body).toContain('Check the fields');
+      expect((await page(order.token, {}, '?lang=en')).body).not.toContain('Check the fields');
+      expect((await page(order.token)).body).toContain('Ожидаем оплату');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a change made by another process once its announcement arrives through the database', async () => {
     const order = await newPayIn();
     expect((await status(order.token)).state).toBe('waiting');

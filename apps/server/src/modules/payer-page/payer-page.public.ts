@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/errors';
 import { createFailureLimit } from '../../lib/failure-limit';
 import { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
 import type { PageCache } from './payer-page.cache';
-import { renderMissing, renderPage, styleHash } from './payer-page.html';
+import { type PageView, pageBytes, type RenderedPage, renderMissing, renderPage, styleHash } from './payer-page.html';
 import { parseMultipart } from './payer-page.multipart';
 import { pageScript } from './payer-page.script';
 import { findContext, type PageContext, pageLanguage, statusOf } from './payer-page.state';
@@ -73,9 +73,9 @@ function asRefusal(error: unknown): PageRefusal {
 /** The page's forms: multipart (a receipt) and plain; and no X-Frame-Options on a page its merchant may frame. */
 function registerParsers(app: FastifyInstance) {
   // The security headers' plugin adds X-Frame-Options: DENY to every answer without one; a framed page drops it.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.getHeader('x-frame-options') === framedMark) reply.removeHeader('x-frame-options');
-    return payload;
+    done(null, payload);
   });
   app.addContentTypeParser(
     'multipart/form-data',
@@ -129,6 +129,29 @@ function pagesOf(app: FastifyInstance, cache: PageCache) {
 }
 type Pages = ReturnType<typeof pagesOf>;
 
+/**
+ * The pages rendered from each context while it is kept (by language, and the one chosen on the page): a page viewed
+ * again — reloaded without JavaScript, opened on a second device — is its kept bytes with the timer filled in. They go
+ * with their context: a context dropped from the cache (a move, an action, its age) takes them along.
+ */
+const renderedOf = new WeakMap<PageContext, Map<string, RenderedPage>>();
+
+function renderedPage(view: PageView): RenderedPage {
+  // A page with a refusal's message on it is shown once, after the form that was refused.
+  if (view.notice) return renderPage(view);
+  const key = `${view.language}:${view.chosen ?? ''}`;
+  let pages = renderedOf.get(view.context);
+  const kept = pages?.get(key);
+  if (kept) return kept;
+  const page = renderPage(view);
+  if (!pages) {
+    pages = new Map();
+    renderedOf.set(view.context, pages);
+  }
+  pages.set(key, page);
+  return page;
+}
+
 /** GET /pay/{token}, its status, and the script. */
 function readRoutes(app: FastifyInstance, pages: Pages) {
   app.get('/payer-page.js', { config: { access: 'public' as const } }, async (_request, reply) =>
@@ -149,16 +172,15 @@ function readRoutes(app: FastifyInstance, pages: Pages) {
         .send(renderMissing(pages.languageOf(request)));
     }
     pageHeaders(reply, context.settings.payer_frame_origins);
-    const html = renderPage({
+    const page = renderedPage({
       context,
       language: pages.languageOf(request, context),
       chosen: chosenOf(request.query.lang),
       token: request.params.token,
       reference: app.reference,
-      now: new Date(),
       notice: request.query.e,
     });
-    return reply.type('text/html; charset=utf-8').send(html);
+    return reply.type('text/html; charset=utf-8').send(pageBytes(page, new Date()));
   });
 
   app.get('/pay/:token/status', { config: routeConfig }, async (request: TokenRequest, reply) => {

@@ -144,11 +144,14 @@ export function stateOf({ order, dispute }: PageContext): PageState {
 /** States the page watches for a change (the payer waits on someone else). */
 export const watchedStates: readonly PageState[] = ['waiting', 'reported', 'appeal_open'];
 
+/** When the order's time runs out, while it waits for the payer or the recipient (the page's timer counts to it). */
+export const countsTo = (order: PageOrder): Date | null =>
+  order.status === 'new' || order.status === 'in-progress' ? order.expiresAt : null;
+
 /** Whole seconds until the order's time runs out, while it waits for the payer or the recipient. */
 export function secondsLeft(context: PageContext, now: Date): number | null {
-  const { order } = context;
-  if ((order.status !== 'new' && order.status !== 'in-progress') || !order.expiresAt) return null;
-  return Math.max(0, Math.floor((order.expiresAt.getTime() - now.getTime()) / 1000));
+  const end = countsTo(context.order);
+  return end ? Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000)) : null;
 }
 
 /** The order's amount as the payer must send it: the fiat's own decimals. */
