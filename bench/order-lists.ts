@@ -25,7 +25,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { selectRows } from '../apps/server/src/db/client';
 import { newId } from '../apps/server/src/lib/ids';
 import { flowExecutors, flows } from '../apps/server/src/modules/flows/flows.table';
-import { partnerSystems } from '../apps/server/src/modules/partners/partners.table';
+import { partnerSystems } from '../apps/server/src/modules/users/partner-systems.table';
 import { Client, createUser, testPassword } from '../apps/server/test/harness';
 import { runAppBench } from './bench-app';
 import { checkPage, listOf, type PageExpectation } from './list-checks';

@@ -102,6 +102,17 @@ export function serverRules(layers) {
       to: { circular: true, pathNot: tests },
     },
   ];
+  for (const layer of layers.filter((apart) => apart.apart)) {
+    // An edge needing another edge's step gets it at registration from app.ts; a table may still name a key.
+    const modules = alternatives(layer.modules);
+    rules.push({
+      name: 'no-import-within-an-apart-layer',
+      comment: `The modules of the ${layer.name} layer import none of each other (layers.mjs: apart).`,
+      severity: 'error',
+      from: { path: `^src/modules/${modules}/`, pathNot: [...tests, '\\.table\\.ts$'] },
+      to: { path: `^src/modules/${modules}/`, pathNot: ['^src/modules/$1/'] },
+    });
+  }
   for (const [index, layer] of layers.entries()) {
     const above = layers.slice(0, index).flatMap((higher) => higher.modules);
     if (above.length === 0) continue;

@@ -25,7 +25,7 @@ import {
   liveSocketTokens,
   touchSession,
 } from './modules/auth/auth.module';
-import { disputesModule } from './modules/disputes/disputes.module';
+import { disputesModule, openDispute } from './modules/disputes/disputes.module';
 import { createEventHub, eventsModule } from './modules/events/events.module';
 import { flowsModule } from './modules/flows/flows.module';
 import { healthModule } from './modules/health/health.module';
@@ -247,9 +247,10 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
     },
     { prefix: '/api/inner' },
   );
-  await app.register(apiModule, { prefix: '/api/v1' });
+  // The edges that open disputes get the disputes module's opening here: no edge imports another (DESIGN §17).
+  await app.register(apiModule, { prefix: '/api/v1', openDispute });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(payerPageSite, { hub });
+  await app.register(payerPageSite, { hub, openDispute });
   await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
   // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
   appEvents.assertSubscribed(neededSubscribers);

@@ -24,7 +24,7 @@ const tsconfig = JSON.stringify({
 });
 
 const layerMap = (maxDepth: number) => `export const layers = [
-  { name: 'top', modules: ['alpha'] },
+  { name: 'top', modules: ['alpha', 'omega'], apart: true },
   { name: 'middle', modules: ['beta'] },
   { name: 'bottom', modules: ['gamma'] },
 ];
@@ -43,6 +43,7 @@ const cleanServer = {
   'src/modules/gamma/gamma.table.ts':
     "import { betaTable } from '../beta/beta.table';\nexport const gammaTable = betaTable;\n",
   'src/modules/gamma/gamma.module.ts': 'export const g = 1;\n',
+  'src/modules/omega/omega.module.ts': "import { g } from '../gamma/gamma.module';\nexport const o = g;\n",
   'src/lib/x.ts': 'export const x = 1;\n',
   'src/plugins/session.ts': "import { x } from '../lib/x';\nexport const session = x;\n",
   'src/app.ts':
@@ -87,6 +88,8 @@ beforeAll(() => {
   }
   write(join(scratch, 'deep', 'server'), { 'layers.mjs': layerMap(2) });
   write(join(scratch, 'planted', 'server'), {
+    // A module of an apart layer importing another of its layer.
+    'src/modules/alpha/peer.ts': "import { o } from '../omega/omega.module';\nexport const peer = o;\n",
     // A reach into another module's file.
     'src/modules/alpha/reach.ts': "import { secret } from '../beta/internal';\nexport const reach = secret;\n",
     // A second "public" file.
@@ -118,7 +121,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('the boundary check', () => {
   it('passes a tree that keeps every rule, and prints what it measured', () => {
     const { status, output } = check('clean');
-    expect(output).toContain('server: 3 modules in 3 layers');
+    expect(output).toContain('server: 4 modules in 3 layers');
     expect(output).toContain('0 file cycles, 0 module cycles; depth 3 (limit 3): alpha → beta → gamma');
     expect(output).toContain('web: 2 features');
     expect(status, output).toBe(0);
@@ -131,6 +134,7 @@ describe('the boundary check', () => {
       'public-file-only: src/modules/alpha/reach.ts → src/modules/beta/internal.ts',
       'public-file-only: src/modules/alpha/second.ts → src/modules/beta/extra.module.ts',
       'layer-map: module delta is in no layer of layers.mjs',
+      'no-import-within-an-apart-layer: src/modules/alpha/peer.ts → src/modules/omega/omega.module.ts',
       'no-import-from-a-layer-above: src/modules/gamma/up.ts → src/modules/alpha/alpha.module.ts',
       'no-module-cycle: alpha ↔ beta ↔ gamma',
       'plugins-lib-http-know-no-module: src/plugins/session.ts → src/modules/alpha/alpha.module.ts',

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, like, sql } from 'drizzle-orm';
 import { selectRows } from '../db/client';
 import type { FileStorage } from '../lib/file-storage';
 import type { Secrets } from '../lib/secrets';
+import { openDispute } from '../modules/disputes/disputes.module';
 import { engineTime, type OrderDeps, orders } from '../modules/orders/orders.module';
 import { payerPages, payerTokenOf } from '../modules/payer-links/payer-links.module';
 import {
@@ -16,6 +17,9 @@ import { demoReceipt, receiptPng } from './receipt';
 
 /** What the demo's payers work with: the order engine's dependencies, the file storage and the page's key. */
 export type PayerDeps = OrderDeps & { files: FileStorage; secrets: Secrets };
+
+/** What the page's own actions are given, as app.ts gives them to the page: the disputes module's opening of one. */
+const pageDeps = (deps: PayerDeps) => ({ ...deps, openDispute });
 
 const dayMs = 86_400_000;
 
@@ -41,8 +45,8 @@ function receiptOf(context: PageContext, kind: 'pdf' | 'png', at: Date): Buffer 
 export async function payerReports(deps: PayerDeps, orderId: string, receipt: 'pdf' | 'png' | null): Promise<boolean> {
   const context = await pageOfOrder(deps, orderId);
   if (!context) return false;
-  if (receipt) await attachReceipt(deps, context, receiptOf(context, receipt, engineTime(deps)));
-  await reportPaid(deps, context);
+  if (receipt) await attachReceipt(pageDeps(deps), context, receiptOf(context, receipt, engineTime(deps)));
+  await reportPaid(pageDeps(deps), context);
   return true;
 }
 
@@ -96,7 +100,7 @@ async function appealOn(deps: PayerDeps, context: PageContext, now: Date) {
   const paidAt = new Date(Math.min(now.getTime(), expiredAt.getTime() + 60_000));
   const fraction = deps.reference.currencies.get(order.fiat)?.ratioFraction ?? 2;
   await appeal(
-    deps,
+    pageDeps(deps),
     context,
     {
       fields: { paid_amount: formatAmount(order.fiatAmountMinor, fraction), paid_at: paidAt.toISOString() },

@@ -11,10 +11,10 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { evidenceBodyLimit } from '../../http/body-limit';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { typedRoutes, type ZodApp } from '../../http/route';
-import { disputeBodyLimit } from '../disputes/disputes.module';
 import { checkReceipt, exportCases, listCases, readSettings, releaseCase, updateSettings } from './anti-fraud.service';
 
 const tags = ['anti-fraud'];
@@ -110,7 +110,7 @@ function receiptRoutes(app: ZodApp) {
   asUser.post(
     '/anti_fraud/receipt/',
     {
-      bodyLimit: disputeBodyLimit,
+      bodyLimit: evidenceBodyLimit,
       config: { access: 'antiFraud.read' },
       schema: {
         summary: 'Check a receipt',

@@ -15,9 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
+import { evidenceBodyLimit } from '../../http/body-limit';
 import { registerOpenapi } from '../../plugins/openapi';
 import { requireUser } from '../../plugins/session';
-import { disputeBodyLimit, openDispute } from '../disputes/disputes.module';
+import type { OpenDispute } from '../disputes/disputes.module';
 import { balancesOf, zeroBalances } from '../ledger/ledger.module';
 import {
   cancelByMerchant,
@@ -51,12 +52,17 @@ const executor = { access: 'api.executor' as const, signed: true, csrf: false, a
  * signed (api.auth.ts), rate limited per key, every POST idempotent by its Idempotency-Key (idempotency.plugin.ts).
  * Documented by its own OpenAPI document at `/api/v1/openapi.json`.
  */
-export const apiV1: FastifyPluginAsyncZod = async (app) => {
+/** What the API is given at registration: the disputes module's opening of a dispute (app.ts). */
+export interface ApiOptions {
+  openDispute: OpenDispute;
+}
+
+export const apiV1: FastifyPluginAsyncZod<ApiOptions> = async (app, { openDispute }) => {
   await registerOpenapi(app, apiOpenapi);
   await registerApiHooks(app as unknown as FastifyInstance);
   const orders = orderAnswers(app as unknown as FastifyInstance);
   merchantOrderRoutes(app, orders);
-  merchantDisputeRoutes(app, orders);
+  merchantDisputeRoutes(app, orders, openDispute);
   executorRoutes(app, orders);
   // The reference in Russian too (issue 32): `?lang=ru` is the same document with its words in Russian.
   app.get(
@@ -126,11 +132,11 @@ function merchantOrderRoutes(app: ApiApp, orders: OrderAnswers) {
 }
 
 /** A merchant's dispute and balance. */
-function merchantDisputeRoutes(app: ApiApp, orders: OrderAnswers) {
+function merchantDisputeRoutes(app: ApiApp, orders: OrderAnswers, openDispute: OpenDispute) {
   app.post(
     '/orders/:guid/dispute',
     {
-      bodyLimit: disputeBodyLimit,
+      bodyLimit: evidenceBodyLimit,
       config: merchant,
       schema: {
         tags: ['merchant'],

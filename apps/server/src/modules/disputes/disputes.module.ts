@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { disputesRoutes } from './disputes.routes';
 
-export { disputeBodyLimit } from './disputes.routes';
-export { openDispute } from './disputes.service';
-export { readEvidence, sniffType } from './evidence';
-export { sendStoredFile, storedFileSchema } from './file-reply';
+import { openDispute } from './disputes.service';
+
+export { openDispute };
+
+/**
+ * Opening a dispute, as the modules that open one on another's behalf receive it at registration (the merchant API's
+ * dispute call, the payer's appeal): they never import this module (DESIGN §17, one edge does not reach another).
+ */
+export type OpenDispute = typeof openDispute;
 
 /** The disputes module (DESIGN §17): its routes in the web app's API. */
 export const disputesModule: FastifyPluginAsync = async (app) => {

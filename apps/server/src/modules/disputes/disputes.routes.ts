@@ -9,22 +9,18 @@ import {
 } from '@paydesk/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { evidenceBodyLimit } from '../../http/body-limit';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { typedRoutes } from '../../http/route';
+import { sendStoredFile, storedFileSchema } from '../../http/stored-file';
 import { requireUser } from '../../plugins/session';
 import { closeDispute, exportDisputes, listDisputes, openDispute, readDisputeFile } from './disputes.service';
 import { disputeReasonList } from './disputes.view';
-import { sendStoredFile, storedFileSchema } from './file-reply';
 
 const tags = ['disputes'];
 const one = successEnvelope(disputeSchema);
 const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
-/**
- * A request carrying one file of 5 MB as a data URL (base64: a third more) and its fields, with room to spare: a file
- * a little over 5 MB is answered by its own message, and only a far larger request by "too large".
- */
-export const disputeBodyLimit = 10 * 1024 * 1024;
 
 /** SPEC §7 "Orders and disputes": the reasons, the APPEALS lists, opening and closing disputes, the evidence. */
 export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +80,7 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
   asUser.post(
     '/dispute',
     {
-      bodyLimit: disputeBodyLimit,
+      bodyLimit: evidenceBodyLimit,
       config: { access: 'disputes.manage' },
       schema: {
         summary: 'Open a dispute',

@@ -18,6 +18,7 @@ import { keysetChunks } from '../../db/keyset';
 import { csvStream } from '../../http/csv';
 import { dateRange } from '../../lib/date-range';
 import { DomainError } from '../../lib/errors';
+import { readEvidence } from '../../lib/evidence';
 import type { FileStorage } from '../../lib/file-storage';
 import { derivedId, newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
@@ -41,7 +42,6 @@ import type { ReferenceData } from '../reference/reference.read';
 import { adjustment } from './adjustment';
 import * as repo from './disputes.repository';
 import { disputeCsvColumns, disputeView } from './disputes.view';
-import { readEvidence } from './evidence';
 
 export interface DisputeDeps {
   db: Db;

@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
 import { contains } from '../../db/like';
-import { partnerSystems } from '../partners/partners.module';
-import { users } from '../users/users.module';
+import { partnerSystems, users } from '../users/users.module';
 import { flowExecutors, flows, traderRestrictions } from './flows.table';
 
 export type FlowRow = typeof flows.$inferSelect;

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { typedRoutes, type ZodApp } from '../../http/route';
-import { restrictionTypeViews } from '../requisites/requisites.module';
+import { restrictionTypeViews } from '../../lib/restriction-types';
 import {
   addExecutor,
   createFlow,

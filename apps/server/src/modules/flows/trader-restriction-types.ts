@@ -1,4 +1,4 @@
-import type { RestrictionTypeDefinition } from '../requisites/restriction-types';
+import type { RestrictionTypeDefinition } from '../../lib/restriction-types';
 
 /**
  * Trader restrictions per flow (DESIGN §8): the amounts a trader takes in this flow, its volume per day, and the

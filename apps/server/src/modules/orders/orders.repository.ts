@@ -4,8 +4,7 @@ import { type Executor, selectPrepared, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
 import { type Cursor, keyset } from '../../db/keyset';
 import { flows } from '../flows/flows.module';
-import { partnerSystems } from '../partners/partners.module';
-import { users } from '../users/users.module';
+import { partnerSystems, users } from '../users/users.module';
 import { orderEvents, orders } from './orders.table';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -3,7 +3,6 @@ import { partnersRoutes } from './partners.routes';
 
 export type { PartnerFlow } from './partner-flows';
 export { insertPartnerSystem } from './partners.repository';
-export { partnerSystems } from './partners.table';
 
 /** The partners module (DESIGN §17): its routes in the web app's API. */
 export const partnersModule: FastifyPluginAsync = async (app) => {

@@ -3,8 +3,7 @@ import type { Executor } from '../../db/client';
 import { countRows } from '../../db/count';
 import { contains } from '../../db/like';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.module';
-import { users } from '../users/users.module';
-import { partnerSystems } from './partners.table';
+import { partnerSystems, users } from '../users/users.module';
 
 export type PartnerSystemRow = typeof partnerSystems.$inferSelect;
 export type NewPartnerSystem = typeof partnerSystems.$inferInsert;

@@ -6,9 +6,10 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
+import { sniffType } from '../../lib/evidence';
 import type { FileStorage } from '../../lib/file-storage';
 import { newId } from '../../lib/ids';
-import { openDispute, sniffType } from '../disputes/disputes.module';
+import type { OpenDispute } from '../disputes/disputes.module';
 import { confirmPayIn, lockOrder, noteOrderEvent, orderRow } from '../orders/orders.module';
 import { markReported } from '../payer-links/payer-links.module';
 import type { ReferenceData } from '../reference/reference.module';
@@ -21,6 +22,8 @@ export interface PageDeps {
   config: Config;
   reference: ReferenceData;
   files: FileStorage;
+  /** The disputes module's opening of a dispute, given at registration (app.ts): a late payer's appeal opens one. */
+  openDispute: OpenDispute;
 }
 
 /** A refusal of the payer's action: its status, its stable code, and what the page says (a text key). */
@@ -183,7 +186,13 @@ export async function appeal(
     throw new PageRefusal(422, 'validation_failed', 'error.invalid', {}, fields);
   }
   try {
-    await openDispute(deps, { id: order.merchantId, type: 'merchant', payer: true }, order.id, input.data, language);
+    await deps.openDispute(
+      deps,
+      { id: order.merchantId, type: 'merchant', payer: true },
+      order.id,
+      input.data,
+      language,
+    );
   } catch (error) {
     if (error instanceof DomainError && error.code === 'dispute_exists') return;
     if (error instanceof DomainError && error.code === 'dispute_not_allowed') {

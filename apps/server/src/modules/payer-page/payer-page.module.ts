@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appEvents } from '../../app-events';
 import { afterCommit } from '../../db/client';
+import type { OpenDispute } from '../disputes/disputes.module';
 import type { EventHub } from '../events/events.module';
 import { createPageCache, dropOrdersEverywhere } from './payer-page.cache';
+import { payerPageLinkRoutes } from './payer-page.link';
 import { payerPagePublic } from './payer-page.public';
 import { payerReceiptRoutes } from './payer-page.receipts';
 
@@ -13,7 +15,10 @@ export { findContext, type PageContext, stateOf } from './payer-page.state';
  * The payer's page itself (DESIGN §17, §20), at the root of the server: /pay/{token}, its status and the payer's
  * actions, and its script. No session and no XSRF token; the token is redacted from the logs.
  */
-export const payerPageSite: FastifyPluginAsync<{ hub: EventHub }> = async (app, { hub }) => {
+export const payerPageSite: FastifyPluginAsync<{ hub: EventHub; openDispute: OpenDispute }> = async (
+  app,
+  { hub, openDispute },
+) => {
   const cache = createPageCache();
   // An order moved here: its page is forgotten when the move commits. Moved by another process: when the move's
   // announcement ('order.updated', to the order's parties and the admins) arrives through the database.
@@ -29,7 +34,7 @@ export const payerPageSite: FastifyPluginAsync<{ hub: EventHub }> = async (app, 
     unsubscribe();
     cache.close();
   });
-  await app.register(payerPagePublic, { cache });
+  await app.register(payerPagePublic, { cache, openDispute });
 };
 
 /** The order an announcement names (`{"guid": …}`), if it names one. */
@@ -43,9 +48,11 @@ function orderGuidOf(message: string): string | undefined {
 }
 
 /**
- * What the platform's side sees of the page in the web app's API (DESIGN §20): the payers' reports on the orders'
- * answers (through the orders' `order.payer_reports` question) and the receipts themselves.
+ * What the platform's side sees of the page in the web app's API (DESIGN §20): a pay-in's page link for its merchant
+ * and admins, the payers' reports on the orders' answers (through the orders' `order.payer_reports` question) and the
+ * receipts themselves.
  */
 export const payerPageModule: FastifyPluginAsync = async (app) => {
+  await app.register(payerPageLinkRoutes);
   await app.register(payerReceiptRoutes);
 };

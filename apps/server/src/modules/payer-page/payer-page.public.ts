@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../http/public-origin';
 import { DomainError } from '../../lib/errors';
 import { createFailureLimit } from '../../lib/failure-limit';
+import type { OpenDispute } from '../disputes/disputes.module';
 import { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
 import type { PageCache } from './payer-page.cache';
 import { type PageView, pageBytes, type RenderedPage, renderMissing, renderPage, styleHash } from './payer-page.html';
@@ -240,8 +241,11 @@ function actionRoute(app: FastifyInstance, pages: Pages, limit: ReturnType<typeo
  * (a client asking for it). A token that opens nothing is the same 404 whatever it is; unknown tokens are limited per
  * address, actions per page, so nobody's guesses lock another order's payer out.
  */
-export async function payerPagePublic(app: FastifyInstance, { cache }: { cache: PageCache }) {
-  const deps: PageDeps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
+export async function payerPagePublic(
+  app: FastifyInstance,
+  { cache, openDispute }: { cache: PageCache; openDispute: OpenDispute },
+) {
+  const deps: PageDeps = { db: app.db, config: app.config, reference: app.reference, files: app.files, openDispute };
   const limit = createFailureLimit(actionsPerWindow, actionWindowSeconds);
   const pages = pagesOf(app, cache);
   registerParsers(app);

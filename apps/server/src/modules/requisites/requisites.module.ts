@@ -3,7 +3,6 @@ import { requisitesRoutes } from './requisites.routes';
 
 export { insertRequisite, replaceRestrictions } from './requisites.repository';
 export { requisites } from './requisites.table';
-export { normalizedValue, restrictionTypeViews, restrictionValueErrors } from './restriction-types';
 
 /** The requisites module (DESIGN §17): its routes in the web app's API. */
 export const requisitesModule: FastifyPluginAsync = async (app) => {

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
 import { typedRoutes, type ZodApp } from '../../http/route';
+import { restrictionTypeViews } from '../../lib/restriction-types';
 import { requireUser } from '../../plugins/session';
 import {
   createRequisite,
@@ -24,7 +25,7 @@ import {
   requisiteRestrictions,
   updateRequisite,
 } from './requisites.service';
-import { requisiteRestrictionTypes, restrictionTypeViews } from './restriction-types';
+import { requisiteRestrictionTypes } from './restriction-types';
 
 const tags = ['requisites'];
 const one = successEnvelope(requisiteSchema);

@@ -18,12 +18,13 @@ import { csvStream } from '../../http/csv';
 import { DomainError, localizedValidationFailed } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { pageOf } from '../../lib/paging';
+import { normalizedValue, restrictionValueErrors } from '../../lib/restriction-types';
 import { recordAudit } from '../audit/audit.module';
 import type { ReferenceData } from '../reference/reference.read';
 import * as users from '../users/users.module';
 import * as repo from './requisites.repository';
 import { requisiteCsvColumns, requisiteFilters, requisiteView } from './requisites.view';
-import { normalizedValue, requisiteRestrictionTypes, restrictionValueErrors } from './restriction-types';
+import { requisiteRestrictionTypes } from './restriction-types';
 
 type RequisiteInput = z.output<typeof requisiteInputSchema>;
 type RequisiteUpdate = z.output<typeof requisiteUpdateSchema>;

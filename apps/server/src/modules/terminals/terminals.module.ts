@@ -3,7 +3,6 @@ import { bankMessageRoutes } from './bank-messages/bank-messages.routes';
 import { terminalsRoutes } from './terminals.routes';
 import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from './terminals.service';
 
-export { normalizeText, readAmount } from './bank-messages/parser-kit';
 export type { MessageResult } from './bank-messages/settle';
 export { receiveBankMessages } from './bank-messages/settle';
 export { deviceApi } from './device.routes';

@@ -3,6 +3,7 @@ import { usersRoutes } from './users.routes';
 
 export { createFirstAdmin } from './first-admin';
 export { insuranceDueMinor } from './insurance';
+export { partnerSystems } from './partner-systems.table';
 export { sealPlainSecrets } from './secrets-at-rest';
 export { announceUserChanged, sessionsChannel } from './user-news';
 export { loadUser } from './users.read';

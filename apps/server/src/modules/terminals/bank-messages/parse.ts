@@ -3,8 +3,10 @@
  * an operation (income or outcome, amount, card or account tail, counterparty) or a block notice. The registry of
  * banks lives in banks.ts and the helpers every bank's parser shares in parser-kit.ts; this file recognises the bank.
  */
+
+import { normalizeText } from '../../../lib/rouble-text';
 import { BANK_PARSERS } from './banks';
-import { type BankParser, type IncomingBankMessage, normalizeText, type ParsedBankMessage } from './parser-kit';
+import type { BankParser, IncomingBankMessage, ParsedBankMessage } from './parser-kit';
 
 export type { BankSlug, IncomingBankMessage, ParsedBankMessage } from './parser-kit';
 

@@ -1,6 +1,9 @@
+import { normalizeText, readAmount } from '../../../lib/rouble-text';
+
 /**
  * What every bank's parser shares (DESIGN §11): the shapes of a forwarded message and of what it is read into, and
- * the helpers that read text, amounts, card tails and names. banks.ts builds each bank's parser from these, and
+ * the helpers that read card tails and names (text and amounts are read by lib/rouble-text.ts). banks.ts builds each
+ * bank's parser from these, and
  * parse.ts recognises the bank and calls its parser; this file imports neither.
  */
 export type BankSlug = 'sberbank' | 'tbank' | 'alfabank' | 'vtb' | 'ozonbank' | 'sbp';
@@ -54,24 +57,6 @@ export interface OperationVocabulary {
   readCounterparty?: (head: string, amountEnd: number) => string | null;
 }
 
-/**
- * Only the first characters of a body are examined. A real bank notice is under 300 characters, while a body can be
- * 4,096 characters of hostile input; the cap bounds the work of every pattern below whatever arrives.
- */
-const EXAMINED_LENGTH = 1_000;
-
-/**
- * Cuts the text to the examined length and turns control characters (NUL included), line breaks and every Unicode
- * space (NBSP U+00A0, narrow NBSP U+202F, thin space U+2009 …) into one plain space, so patterns need to know only
- * one space and a thousands separator reads as a space.
- */
-export function normalizeText(text: string): string {
-  return text
-    .slice(0, EXAMINED_LENGTH)
-    .replace(/[\p{Cc}\p{Zs}\u200b-\u200d\u2060\ufeff]+/gu, ' ')
-    .trim();
-}
-
 /** One-time codes: the operation they confirm has not happened yet. */
 const CONFIRMATION_CODE =
   /(?<![а-яёa-z])(?:код|пароль|code|kod)(?:а|ом|ы)?(?![а-яёa-z])|никому не (?:сообщайте|говорите|называйте)/i;
@@ -97,14 +82,6 @@ const NOT_AN_OPERATION = [PROMOTION, DECLINED, PENDING, REFUND];
 const BALANCE = /(?<![а-яёa-z])(?:баланс|доступн|остат|ост[.:]|дост[.:]|balans|dostupno|ostatok)/i;
 const FOREIGN_CURRENCY =
   /[$€£¥]|(?<![a-z])(?:usd|eur|cny|gbp|kzt|byn|aed|jpy)(?![a-z])|(?<![а-яёa-z])(?:долл|евро|юан|тенге)/i;
-
-/**
- * An amount followed by a rouble sign. Thousands are grouped by single spaces in threes (normalizeText made every
- * space plain), so a card tail in front ('*1234 500 ₽') is not glued to the amount. No quantifier nests inside
- * another that can match the same characters, so a hostile run of digits and spaces costs linear time per position.
- */
-const AMOUNT =
-  /(?<![\d.,])(\d{1,3}(?: \d{3})+|\d+)(?:[.,](\d+))? ?(?:₽|руб(?:л[а-яё]{0,2})?\.?|р\.?|rub|rur)(?![а-яёa-z])/i;
 
 const TAIL =
   /[*•·∙]{1,4} ?(\d{4})(?!\d)|(?<![а-яёa-z])(?:mir|мир|visa|ecmc|mc|maestro|maes|сч[её]т|card)-?(\d{4})(?!\d)/i;
@@ -155,22 +132,6 @@ function isBlockNotice(text: string): boolean {
 export function cutBalance(text: string): string {
   const balance = BALANCE.exec(text);
   return balance === null ? text : text.slice(0, balance.index);
-}
-
-/**
- * The first rouble amount of the text, as a two-decimal string, and where it ends. The first amount decides: when it
- * is malformed (three decimals, more than 12 integer digits, zero) the message is refused rather than another number
- * of the text taken in its place.
- */
-export function readAmount(text: string): { value: string; end: number } | null {
-  const match = AMOUNT.exec(text);
-  if (match === null) return null;
-  const integerDigits = (match[1] ?? '').replaceAll(' ', '').replace(/^0+(?=\d)/, '');
-  const fraction = match[2] ?? '';
-  if (integerDigits.length > 12 || fraction.length > 2) return null;
-  const value = `${integerDigits}.${fraction.padEnd(2, '0')}`;
-  if (value === '0.00') return null;
-  return { value, end: match.index + match[0].length };
 }
 
 /** The last four digits of the first card or account the text names: '*1234', '•• 1234', 'MIR-1234', 'СЧЁТ1234'. */

@@ -1,9 +1,11 @@
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users.table';
 
 /**
  * Partner payment systems (SPEC §2.20, DESIGN §8): a user of type partner that executes orders through the executor
- * API, with the currencies and payment options it serves. Its balance is its own ledger accounts.
+ * API, with the currencies and payment options it serves. Its balance is its own ledger accounts. The partner's
+ * profile, kept with the users as a trader's is (flows and orders name a partner executor by it); the partners
+ * module manages them.
  */
 export const partnerSystems = pgTable(
   'partner_systems',

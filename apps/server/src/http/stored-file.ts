@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { readErrors, replies } from '../../http/replies';
+import { readErrors, replies } from './replies';
 
 /** A stored evidence file as it is served: its bytes, the name to save it under and its type read from its content. */
 export interface StoredFile {

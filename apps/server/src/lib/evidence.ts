@@ -1,5 +1,5 @@
 import { type DisputeFileInput, type DisputeFileType, disputeFileMaxBytes } from '@paydesk/contract';
-import { DomainError } from '../../lib/errors';
+import { DomainError } from './errors';
 
 /** What a file's first bytes say it is (DESIGN §12: by content, never by its name or the type it claims). */
 const signatures: { type: DisputeFileType; bytes: number[] }[] = [
