@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { createDemoTraffic, type DemoTraffic } from './demo/traffic';
 import type { Deps } from './deps';
 import { requestBodyLimit } from './http/body-limit';
+import type { ZodApp } from './http/route';
 import type { TrustedHop } from './http/transport';
 import { type FileStorage, localDiskStorage } from './lib/file-storage';
 import { createSecrets, loadSecretsKey, type Secrets } from './lib/secrets';
@@ -122,6 +123,30 @@ function trustProxyFunction(trusted: TrustedProxies): TrustedHop {
 }
 
 export async function buildApp({ config, database, logger, logStream, secrets, workers = false }: AppOptions) {
+  const app = createFastify(config, logger, logStream);
+  const deps: Deps = { db: database.db, config, secrets: secrets ?? createSecrets(loadSecretsKey(config)) };
+  await registerCrossCutting(app, config, database, deps);
+  const hub = await decorateServices(app, database, deps);
+
+  await app.register(healthModule);
+  await app.register(metricsPlugin);
+  // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
+  await app.register((inner) => registerInnerApi(inner, config), { prefix: '/api/inner' });
+  // The edges that open disputes get the disputes module's opening here: no edge imports another (DESIGN §17).
+  await app.register(apiModule, { prefix: '/api/v1', openDispute });
+  await app.register(deviceApi, { prefix: '/api/device/v1' });
+  await app.register(payerPageSite, { hub, openDispute });
+  await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
+  // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
+  appEvents.assertSubscribed(neededSubscribers);
+  if (workers) runJobsWithApp(app, deps);
+
+  await app.register(webPlugin, { root: config.WEB_DIST_DIR });
+  return app;
+}
+
+/** The Fastify instance with Paydesk's logger, proxies, request ids, limits and refusals, validating by zod. */
+function createFastify(config: Config, logger: AppOptions['logger'], logStream: AppOptions['logStream']) {
   const logController = new RequestLogController();
   const trusted = trustProxyFunction(config.TRUST_PROXY ?? false);
   const app = Fastify({
@@ -145,10 +170,11 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   logController.watch(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
-  const deps: Deps = { db: database.db, config, secrets: secrets ?? createSecrets(loadSecretsKey(config)) };
-
-  // Cross-cutting plugins first, in the order a request meets them.
+/** Cross-cutting plugins first, in the order a request meets them. */
+async function registerCrossCutting(app: ZodApp, config: Config, database: Database, deps: Deps) {
   await app.register(contextPlugin, { config, database, deps });
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
@@ -158,8 +184,11 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
     store: { findLiveSession, touchSession, changesChannel: sessionsChannel },
   });
   await app.register(rbacPlugin);
+}
 
-  // Services of the process, then the feature modules.
+/** The services of the process, decorated on the app before the feature modules; returns the hub of live events. */
+async function decorateServices(app: ZodApp, database: Database, deps: Deps) {
+  const { config } = deps;
   const wallets = createWalletsService(deps.db, config, await loadDepositKey(deps.db, config, app.log));
   const demo = config.demo ? createDemoChain({ db: deps.db, config, wallets }) : null;
   const reference = await loadReferenceData(deps.db);
@@ -194,83 +223,73 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
     jobs.schedule(kind, job.every);
   }
   app.decorate('jobs', jobs);
+  return hub;
+}
 
-  await app.register(healthModule);
-  await app.register(metricsPlugin);
-  // The web app's API, with its own OpenAPI document; the merchant and executor API beside it, with its own.
-  await app.register(
-    async (inner) => {
-      await registerOpenapi(inner, {
-        title: 'Paydesk inner API',
-        bodyLimit: requestBodyLimit,
-        description:
-          'The API of the Paydesk web app: session cookie, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every ' +
-          'call that changes state, and x-language (en, ru) for localized messages. Every answer is an envelope: ' +
-          '{ success: true, data } or { success: false, error: { code, message }, localized_message, errors? }.',
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: config.SESSION_COOKIE_NAME },
-          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
-        },
-        // As the hooks decide: the session for every route but the public ones, the echoed token for every call
-        // that changes state (DESIGN §3).
-        securityOf: ({ method, access, csrf }) => {
-          const changes = !['GET', 'HEAD', 'OPTIONS'].includes(method) && csrf !== false;
-          const needs = [...(access === 'public' ? [] : ['session']), ...(changes ? ['xsrf'] : [])];
-          return needs.length > 0 ? [needs] : [];
-        },
-      });
-      // The modules of the web app's API (DESIGN §17): each registers its routes and its jobs and subscribes to what
-      // the core announces. The edges follow the core they subscribe to.
-      for (const module of [
-        authModule,
-        usersModule,
-        accountModule,
-        walletsModule,
-        paymentsModule,
-        ledgerModule,
-        referenceModule,
-        requisitesModule,
-        flowsModule,
-        partnersModule,
-        ordersModule,
-        webhooksModule,
-        terminalsModule,
-        disputesModule,
-        payerLinksModule,
-        payerPageModule,
-        antiFraudModule,
-        statisticsModule,
-        openapiModule,
-      ]) {
-        await inner.register(module);
-      }
+/**
+ * The modules of the web app's API (DESIGN §17), in the order they register: each registers its routes and its jobs and
+ * subscribes to what the core announces. The edges follow the core they subscribe to.
+ */
+const innerModules = [
+  authModule,
+  usersModule,
+  accountModule,
+  walletsModule,
+  paymentsModule,
+  ledgerModule,
+  referenceModule,
+  requisitesModule,
+  flowsModule,
+  partnersModule,
+  ordersModule,
+  webhooksModule,
+  terminalsModule,
+  disputesModule,
+  payerLinksModule,
+  payerPageModule,
+  antiFraudModule,
+  statisticsModule,
+  openapiModule,
+];
+
+/** The web app's API under /api/inner: its OpenAPI document, then its modules. */
+async function registerInnerApi(inner: ZodApp, config: Config) {
+  await registerOpenapi(inner, {
+    title: 'Paydesk inner API',
+    bodyLimit: requestBodyLimit,
+    description:
+      'The API of the Paydesk web app: session cookie, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN on every ' +
+      'call that changes state, and x-language (en, ru) for localized messages. Every answer is an envelope: ' +
+      '{ success: true, data } or { success: false, error: { code, message }, localized_message, errors? }.',
+    securitySchemes: {
+      session: { type: 'apiKey', in: 'cookie', name: config.SESSION_COOKIE_NAME },
+      xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
     },
-    { prefix: '/api/inner' },
-  );
-  // The edges that open disputes get the disputes module's opening here: no edge imports another (DESIGN §17).
-  await app.register(apiModule, { prefix: '/api/v1', openDispute });
-  await app.register(deviceApi, { prefix: '/api/device/v1' });
-  await app.register(payerPageSite, { hub, openDispute });
-  await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
-  // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
-  appEvents.assertSubscribed(neededSubscribers);
-  if (workers) {
-    app.addHook('onReady', async () => {
-      for (const [kind, every] of app.jobs.schedules) await ensureRecurring(deps.db, kind, every);
-      await app.jobs.start();
-    });
-    // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
-    let jobsStopped: Promise<void> | null = null;
-    app.addHook('preClose', async () => {
-      jobsStopped = app.jobs.stop();
-    });
-    app.addHook('onClose', async () => {
-      await (jobsStopped ?? app.jobs.stop());
-    });
-  }
+    // As the hooks decide: the session for every route but the public ones, the echoed token for every call
+    // that changes state (DESIGN §3).
+    securityOf: ({ method, access, csrf }) => {
+      const changes = !['GET', 'HEAD', 'OPTIONS'].includes(method) && csrf !== false;
+      const needs = [...(access === 'public' ? [] : ['session']), ...(changes ? ['xsrf'] : [])];
+      return needs.length > 0 ? [needs] : [];
+    },
+  });
+  for (const module of innerModules) await inner.register(module);
+}
 
-  await app.register(webPlugin, { root: config.WEB_DIST_DIR });
-  return app;
+/** With workers, the job runner starts once the app is ready and stops with it. */
+function runJobsWithApp(app: ZodApp, deps: Deps) {
+  app.addHook('onReady', async () => {
+    for (const [kind, every] of app.jobs.schedules) await ensureRecurring(deps.db, kind, every);
+    await app.jobs.start();
+  });
+  // Shutting down (DESIGN §18), the running jobs finish while the requests in flight do; the database closes after.
+  let jobsStopped: Promise<void> | null = null;
+  app.addHook('preClose', async () => {
+    jobsStopped = app.jobs.stop();
+  });
+  app.addHook('onClose', async () => {
+    await (jobsStopped ?? app.jobs.stop());
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
