@@ -119,6 +119,13 @@ function appRegistry(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+  databaseGauges(app, snapshot, registers);
+  if (app.database.pool()) poolGauges(app, registers);
+  return { registry, httpDuration };
+}
+
+/** The gauges read from the database: readiness, the jobs by kind and state, the webhooks pending, the terminals. */
+function databaseGauges(app: FastifyInstance, snapshot: () => Promise<DatabaseSnapshot>, registers: Registry[]) {
   new Gauge({
     name: 'paydesk_ready',
     help: '1 while the database answers (as /readyz), 0 when it did not at the last read',
@@ -177,27 +184,27 @@ function appRegistry(app: FastifyInstance) {
       this.set((await snapshot()).terminalLongestSilenceSeconds);
     },
   });
-  const pool = app.database.pool();
-  if (pool) {
-    const poolGauge = (name: string, help: string, read: () => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(read());
-        },
-      });
-    poolGauge('paydesk_db_pool_connections', 'Connections the pool holds open', () => app.database.pool()?.total ?? 0);
-    poolGauge('paydesk_db_pool_idle', 'Open connections waiting for a query', () => app.database.pool()?.idle ?? 0);
-    poolGauge(
-      'paydesk_db_pool_waiting',
-      'Queries waiting for a free connection',
-      () => app.database.pool()?.waiting ?? 0,
-    );
-    poolGauge('paydesk_db_pool_max', 'The most connections the pool opens', () => app.database.pool()?.max ?? 0);
-  }
-  return { registry, httpDuration };
+}
+
+/** The connection pool's gauges, when the database is reached through a pool (PostgreSQL, not PGlite). */
+function poolGauges(app: FastifyInstance, registers: Registry[]) {
+  const poolGauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read());
+      },
+    });
+  poolGauge('paydesk_db_pool_connections', 'Connections the pool holds open', () => app.database.pool()?.total ?? 0);
+  poolGauge('paydesk_db_pool_idle', 'Open connections waiting for a query', () => app.database.pool()?.idle ?? 0);
+  poolGauge(
+    'paydesk_db_pool_waiting',
+    'Queries waiting for a free connection',
+    () => app.database.pool()?.waiting ?? 0,
+  );
+  poolGauge('paydesk_db_pool_max', 'The most connections the pool opens', () => app.database.pool()?.max ?? 0);
 }
 
 /** The bearer token of the request equals the configured one, compared in constant time (over their digests). */

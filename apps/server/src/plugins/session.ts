@@ -87,78 +87,14 @@ interface CachedSession {
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, { store }: { store: SessionStore }) => {
-    const { config } = app;
-    const cookieName = config.SESSION_COOKIE_NAME;
-    const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
-    // Secure whenever the request came over https (http/transport.ts).
-    const cookieOptions = (request: FastifyRequest) => ({
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: secureCookie(config, request),
-    });
+    decorateSessionCookie(app);
     const cache = new Map<string, CachedSession>();
-
-    app.decorateRequest('user', null);
-    app.decorateRequest('sessionTokenHash', null);
-    app.decorateRequest('sessionWsToken', null);
-    app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
-      return this.setCookie(cookieName, token, { ...cookieOptions(this.request), expires: expiresAt });
-    });
-    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-      return this.clearCookie(cookieName, cookieOptions(this.request));
-    });
-
     const userChanged = new Set<(userId: string) => void>();
     function forgetUser(userId: string) {
       for (const [tokenHash, entry] of cache) if (entry.user.id === userId) cache.delete(tokenHash);
       for (const listener of userChanged) listener(userId);
     }
-
-    async function read(tokenHash: string, now: number): Promise<CachedSession | null> {
-      const cached = cache.get(tokenHash);
-      if (cached && now - cached.readAtMs < sessionCacheMs) return cached;
-      const found = await store.findLiveSession(app.db, tokenHash, new Date(now - idleMs));
-      if (!found || found.user.isBlocked || !found.user.isActive) {
-        cache.delete(tokenHash);
-        return null;
-      }
-      const entry: CachedSession = {
-        user: {
-          id: found.user.id,
-          username: found.user.username,
-          type: found.user.type as UserType,
-          roles: found.user.roles,
-          insurancePaid: found.insurancePaid ?? false,
-          isRoot: found.user.isRoot,
-        },
-        wsToken: found.session.wsToken,
-        lastSeenAtMs: found.session.lastSeenAt.getTime(),
-        expiresAtMs: found.session.expiresAt.getTime(),
-        readAtMs: now,
-      };
-      if (cache.size >= sessionCacheMax) cache.delete(cache.keys().next().value as string);
-      cache.delete(tokenHash);
-      cache.set(tokenHash, entry);
-      return entry;
-    }
-
-    /** Reads the session cookie into `request.user` (and the session's hashes) when it names a live session. */
-    async function identify(request: FastifyRequest): Promise<void> {
-      const token = request.cookies[cookieName];
-      if (!token) return;
-      const tokenHash = sha256(token);
-      const now = Date.now();
-      const session = await read(tokenHash, now);
-      if (!session || session.expiresAtMs <= now || session.lastSeenAtMs <= now - idleMs) return;
-      request.sessionTokenHash = tokenHash;
-      request.sessionWsToken = session.wsToken;
-      request.user = session.user;
-      if (now - session.lastSeenAtMs > touchIntervalMs) {
-        session.lastSeenAtMs = now;
-        await store.touchSession(app.db, tokenHash, session.user.id, new Date(now));
-      }
-    }
+    const identify = sessionIdentifier(app, store, cache);
 
     // Guards decide on the route that matched, never on the URL's text (DESIGN §3): an encoded path is the same route.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -187,6 +123,86 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['context'] },
 );
+
+/** The request's session fields, and the reply's setting and clearing of the session cookie. */
+function decorateSessionCookie(app: FastifyInstance) {
+  const { config } = app;
+  const cookieName = config.SESSION_COOKIE_NAME;
+  // Secure whenever the request came over https (http/transport.ts).
+  const cookieOptions = (request: FastifyRequest) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookie(config, request),
+  });
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('sessionWsToken', null);
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, expiresAt: Date) {
+    return this.setCookie(cookieName, token, { ...cookieOptions(this.request), expires: expiresAt });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    return this.clearCookie(cookieName, cookieOptions(this.request));
+  });
+}
+
+/**
+ * Reads the session cookie into `request.user` (and the session's hashes) when it names a live session: from this
+ * process's cache while it is fresh, from the store after.
+ */
+function sessionIdentifier(app: FastifyInstance, store: SessionStore, cache: Map<string, CachedSession>) {
+  const cookieName = app.config.SESSION_COOKIE_NAME;
+  const idleMs = app.config.SESSION_IDLE_MINUTES * 60_000;
+
+  async function read(tokenHash: string, now: number): Promise<CachedSession | null> {
+    const cached = cache.get(tokenHash);
+    if (cached && now - cached.readAtMs < sessionCacheMs) return cached;
+    const found = await store.findLiveSession(app.db, tokenHash, new Date(now - idleMs));
+    if (!found || found.user.isBlocked || !found.user.isActive) {
+      cache.delete(tokenHash);
+      return null;
+    }
+    const entry = cachedSession(found, now);
+    if (cache.size >= sessionCacheMax) cache.delete(cache.keys().next().value as string);
+    cache.delete(tokenHash);
+    cache.set(tokenHash, entry);
+    return entry;
+  }
+
+  return async function identify(request: FastifyRequest): Promise<void> {
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const tokenHash = sha256(token);
+    const now = Date.now();
+    const session = await read(tokenHash, now);
+    if (!session || session.expiresAtMs <= now || session.lastSeenAtMs <= now - idleMs) return;
+    request.sessionTokenHash = tokenHash;
+    request.sessionWsToken = session.wsToken;
+    request.user = session.user;
+    if (now - session.lastSeenAtMs > touchIntervalMs) {
+      session.lastSeenAtMs = now;
+      await store.touchSession(app.db, tokenHash, session.user.id, new Date(now));
+    }
+  };
+}
+
+/** What this process keeps of a live session it read at `now`. */
+function cachedSession(found: StoredSession, now: number): CachedSession {
+  return {
+    user: {
+      id: found.user.id,
+      username: found.user.username,
+      type: found.user.type as UserType,
+      roles: found.user.roles,
+      insurancePaid: found.insurancePaid ?? false,
+      isRoot: found.user.isRoot,
+    },
+    wsToken: found.session.wsToken,
+    lastSeenAtMs: found.session.lastSeenAt.getTime(),
+    expiresAtMs: found.session.expiresAt.getTime(),
+    readAtMs: now,
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
