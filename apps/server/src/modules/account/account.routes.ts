@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { issueApiSecret } from './api-keys';
 import { ownFees } from './fees';
 import { notificationSettings, updateNotifications, updateWebhooks, webhookSettings } from './notifications';
@@ -28,9 +28,16 @@ const webhooks = successEnvelope(z.array(webhookSettingSchema));
 
 /** SPEC §7 "Session and account": the signed-in user's keys, notifications, webhooks, fees and two-factor. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  apiKeyRoutes(app);
+  notificationRoutes(app);
+  feeRoutes(app);
+  twoFactorRoutes(app);
+};
+
+/** The user's API key: a new secret replaces the old one at once. */
+function apiKeyRoutes(app: ZodApp) {
   const { asUser } = typedRoutes(app);
   const { deps } = app;
-
   asUser.post(
     '/user/secret_key',
     {
@@ -50,7 +57,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return issued;
     },
   );
+}
 
+/** Where and how the user is notified: the notification key and URL, and the webhooks switched on. */
+function notificationRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const { deps } = app;
   asUser.get(
     '/user/notification',
     {
@@ -114,7 +126,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return await webhookSettings(deps, userId, request.language);
     },
   );
+}
 
+/** The fees the user pays. */
+function feeRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const { deps } = app;
   asUser.get(
     '/user/fees',
     {
@@ -127,7 +144,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (_request, user) => ownFees(deps, user.id),
   );
+}
 
+/** Two-factor sign-in: its setup, turning it on and off. */
+function twoFactorRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const { deps } = app;
   asUser.post(
     '/secretGoogleAuth',
     {
@@ -164,4 +186,4 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     },
   );
-};
+}

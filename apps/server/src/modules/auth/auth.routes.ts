@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientOf } from '../../http/client';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { secureCookie } from '../../http/transport';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
@@ -28,9 +28,14 @@ const empty = successEnvelope(emptyDataSchema);
 
 /** SPEC §7 "Session and account": CSRF cookie, sign-in, sign-out, the current user, password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
-  const { deps, currentUsers } = app;
+  signInRoutes(app);
+  currentUserRoutes(app);
+  languageAndInviteRoutes(app);
+};
 
+/** The XSRF cookie a form echoes, signing in (a new session and device cookie) and signing out. */
+function signInRoutes(app: ZodApp) {
+  const { deps, currentUsers } = app;
   app.get(
     '/csrf-cookie',
     { config: { access: 'public' }, schema: { summary: 'Get the XSRF cookie', tags, response: { 204: z.null() } } },
@@ -88,7 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, data: null };
     },
   );
+}
 
+/** The signed-in user: who it is, and its own password change. */
+function currentUserRoutes(app: ZodApp) {
+  const { asUser } = typedRoutes(app);
+  const { deps, currentUsers } = app;
   app.get(
     '/user/current',
     {
@@ -127,7 +137,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     },
   );
+}
 
+/** What anyone may ask without a session: the interface languages, and setting a password from an invite. */
+function languageAndInviteRoutes(app: ZodApp) {
+  const { answering } = typedRoutes(app);
+  const { deps } = app;
   app.get(
     '/language',
     {
@@ -159,4 +174,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return null;
     },
   );
-};
+}

@@ -12,10 +12,17 @@ import { z } from 'zod';
 import { evidenceBodyLimit } from '../../http/body-limit';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { sendStoredFile, storedFileSchema } from '../../http/stored-file';
 import { requireUser } from '../../plugins/session';
-import { closeDispute, exportDisputes, listDisputes, openDispute, readDisputeFile } from './disputes.service';
+import {
+  closeDispute,
+  type DisputeDeps,
+  exportDisputes,
+  listDisputes,
+  openDispute,
+  readDisputeFile,
+} from './disputes.service';
 import { disputeReasonList } from './disputes.view';
 
 const tags = ['disputes'];
@@ -24,9 +31,14 @@ const uuidParams = z.object({ uuid: z.uuid({ error: 'validation.invalid' }) });
 
 /** SPEC §7 "Orders and disputes": the reasons, the APPEALS lists, opening and closing disputes, the evidence. */
 export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { asUser, answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference, files: app.files };
+  listRoutes(app, deps);
+  disputeRoutes(app, deps);
+};
 
+/** What the disputes are: their reasons, the lists of each role and the export. */
+function listRoutes(app: ZodApp, deps: DisputeDeps) {
+  const { asUser, answering } = typedRoutes(app);
   answering.get(
     '/dispute/reason',
     {
@@ -76,7 +88,11 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendCsv(reply, 'disputes', exportDisputes(deps, requireUser(request), request.query, request.language)),
   );
+}
 
+/** One dispute: opening it, resolving it, and its files. */
+function disputeRoutes(app: ZodApp, deps: DisputeDeps) {
+  const { asUser } = typedRoutes(app);
   asUser.post(
     '/dispute',
     {
@@ -124,4 +140,4 @@ export const disputesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendStoredFile(reply, await readDisputeFile(deps, requireUser(request), request.params.uuid)),
   );
-};
+}
