@@ -41,90 +41,11 @@ function createGroupCommit(db: Db, concurrency: number) {
   const queue: Pending[] = [];
   let running = 0;
 
-  async function commit(group: Pending[]): Promise<Outcome[]> {
-    const deps = (group[0] as Pending).deps;
-    return db.transaction(async (tx) => {
-      const locked = new Map(
-        (await repo.lockOrders(tx, [...new Set(group.map((pending) => pending.request.id))])).map((row) => [
-          row.id,
-          row,
-        ]),
-      );
-      const now = engineTime(deps);
-      const outcomes: Outcome[] = [];
-      const moves: Move[] = [];
-      const moving: number[] = [];
-      for (const [index, { request }] of group.entries()) {
-        const order = locked.get(request.id);
-        try {
-          if (!order) throw new DomainError('not_found');
-          request.check?.(order);
-          edgeOf(order, request.event, request.actor.kind, now);
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          outcomes[index] = { refused: error };
-          continue;
-        }
-        moves.push({ order, event: request.event, actor: request.actor, changes: request.changes, note: request.note });
-        moving.push(index);
-      }
-      const moved = await moveLockedOrders(deps, tx, moves, now, async (after) => {
-        for (const [position, index] of moving.entries()) {
-          await (group[index] as Pending).deps.commitWith?.(tx, after[position] as repo.OrderRow);
-        }
-      });
-      moving.forEach((index, position) => {
-        outcomes[index] = { row: moved[position] as repo.OrderRow };
-      });
-      return outcomes;
-    });
-  }
-
-  const answer = (pending: Pending, outcome: Outcome | undefined) => {
-    if (outcome && 'row' in outcome) pending.resolve(outcome.row);
-    else pending.reject(outcome?.refused ?? new Error('a move of a group got no answer'));
-  };
-
-  async function run(group: Pending[]) {
-    try {
-      const outcomes = await commit(group);
-      for (const [index, pending] of group.entries()) answer(pending, outcomes[index]);
-    } catch (error) {
-      if (group.length === 1) {
-        (group[0] as Pending).reject(error);
-        return;
-      }
-      for (const pending of group) {
-        await commit([pending]).then(
-          ([outcome]) => answer(pending, outcome),
-          (alone: unknown) => pending.reject(alone),
-        );
-      }
-    }
-  }
-
-  /** The next group: in arrival order, one move per order (a second move of the same order waits its turn). */
-  function nextGroup(): Pending[] {
-    const group: Pending[] = [];
-    const ids = new Set<string>();
-    for (let index = 0; index < queue.length && group.length < maxGroup; ) {
-      const pending = queue[index] as Pending;
-      if (ids.has(pending.request.id)) {
-        index += 1;
-        continue;
-      }
-      ids.add(pending.request.id);
-      group.push(pending);
-      queue.splice(index, 1);
-    }
-    return group;
-  }
-
   function drain() {
     while (running < concurrency && queue.length > 0) {
-      const group = nextGroup();
+      const group = nextGroup(queue);
       running += 1;
-      void run(group).finally(() => {
+      void runGroup(db, group).finally(() => {
         running -= 1;
         drain();
       });
@@ -140,6 +61,88 @@ function createGroupCommit(db: Db, concurrency: number) {
       });
     },
   };
+}
+
+/**
+ * The next group, taken off the queue: in arrival order, one move per order (a second move of the same order waits its
+ * turn).
+ */
+function nextGroup(queue: Pending[]): Pending[] {
+  const group: Pending[] = [];
+  const ids = new Set<string>();
+  for (let index = 0; index < queue.length && group.length < maxGroup; ) {
+    const pending = queue[index] as Pending;
+    if (ids.has(pending.request.id)) {
+      index += 1;
+      continue;
+    }
+    ids.add(pending.request.id);
+    group.push(pending);
+    queue.splice(index, 1);
+  }
+  return group;
+}
+
+/** Commits a group and answers each of its moves; a group that fails as a whole is tried again move by move. */
+async function runGroup(db: Db, group: Pending[]) {
+  try {
+    const outcomes = await commitGroup(db, group);
+    for (const [index, pending] of group.entries()) answer(pending, outcomes[index]);
+  } catch (error) {
+    if (group.length === 1) {
+      (group[0] as Pending).reject(error);
+      return;
+    }
+    for (const pending of group) {
+      await commitGroup(db, [pending]).then(
+        ([outcome]) => answer(pending, outcome),
+        (alone: unknown) => pending.reject(alone),
+      );
+    }
+  }
+}
+
+/** Answers a move's caller with its order as moved, or with what refused it. */
+const answer = (pending: Pending, outcome: Outcome | undefined) => {
+  if (outcome && 'row' in outcome) pending.resolve(outcome.row);
+  else pending.reject(outcome?.refused ?? new Error('a move of a group got no answer'));
+};
+
+/** One group's transaction: its orders locked, each move checked on its own, the rest moved together. */
+async function commitGroup(db: Db, group: Pending[]): Promise<Outcome[]> {
+  const deps = (group[0] as Pending).deps;
+  return db.transaction(async (tx) => {
+    const locked = new Map(
+      (await repo.lockOrders(tx, [...new Set(group.map((pending) => pending.request.id))])).map((row) => [row.id, row]),
+    );
+    const now = engineTime(deps);
+    const outcomes: Outcome[] = [];
+    const moves: Move[] = [];
+    const moving: number[] = [];
+    for (const [index, { request }] of group.entries()) {
+      const order = locked.get(request.id);
+      try {
+        if (!order) throw new DomainError('not_found');
+        request.check?.(order);
+        edgeOf(order, request.event, request.actor.kind, now);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        outcomes[index] = { refused: error };
+        continue;
+      }
+      moves.push({ order, event: request.event, actor: request.actor, changes: request.changes, note: request.note });
+      moving.push(index);
+    }
+    const moved = await moveLockedOrders(deps, tx, moves, now, async (after) => {
+      for (const [position, index] of moving.entries()) {
+        await (group[index] as Pending).deps.commitWith?.(tx, after[position] as repo.OrderRow);
+      }
+    });
+    moving.forEach((index, position) => {
+      outcomes[index] = { row: moved[position] as repo.OrderRow };
+    });
+    return outcomes;
+  });
 }
 
 type GroupCommit = ReturnType<typeof createGroupCommit>;

@@ -95,22 +95,7 @@ export async function candidatePage(
   limit: number,
 ): Promise<Candidate[]> {
   const day = startOfDay(request.now).toISOString();
-  const rows = await selectPrepared<
-    UsageColumns & {
-      bind_id: string;
-      user_id: string;
-      executor_type: 'trader' | 'partner';
-      requisite_id: string;
-      payment_option: string;
-      payment_type: string;
-      attributes: unknown;
-      requisite_restrictions: unknown;
-      executor_restrictions: unknown;
-      flow_day_volume: string;
-      fees: unknown;
-      agents: unknown;
-    }
-  >(
+  const rows = await selectPrepared<CandidateRow>(
     db,
     'orders_match_candidates',
     sql`with page as (
@@ -143,23 +128,39 @@ export async function candidatePage(
         cross join lateral ${requisiteUsageSql(request, sql`p.requisite_id`)} ru
         order by p.priority desc, p.last_assigned_at asc nulls first, p.bind_id, p.requisite_created_at, p.requisite_id`,
   );
-  return rows.map(
-    (row): Candidate => ({
-      bindId: row.bind_id,
-      userId: row.user_id,
-      executorType: row.executor_type,
-      requisiteId: row.requisite_id,
-      paymentOption: row.payment_option,
-      paymentType: row.payment_type,
-      attributes: jsonOf(row.attributes),
-      requisiteRestrictions: jsonOf(row.requisite_restrictions),
-      executorRestrictions: jsonOf(row.executor_restrictions),
-      usage: usageOfRow(row),
-      flowDayVolume: BigInt(row.flow_day_volume),
-      party: { fees: row.fees, agents: row.agents },
-    }),
-  );
+  return rows.map(candidateOfRow);
 }
+
+/** A candidate as the page's statement reads it. */
+type CandidateRow = UsageColumns & {
+  bind_id: string;
+  user_id: string;
+  executor_type: 'trader' | 'partner';
+  requisite_id: string;
+  payment_option: string;
+  payment_type: string;
+  attributes: unknown;
+  requisite_restrictions: unknown;
+  executor_restrictions: unknown;
+  flow_day_volume: string;
+  fees: unknown;
+  agents: unknown;
+};
+
+const candidateOfRow = (row: CandidateRow): Candidate => ({
+  bindId: row.bind_id,
+  userId: row.user_id,
+  executorType: row.executor_type,
+  requisiteId: row.requisite_id,
+  paymentOption: row.payment_option,
+  paymentType: row.payment_type,
+  attributes: jsonOf(row.attributes),
+  requisiteRestrictions: jsonOf(row.requisite_restrictions),
+  executorRestrictions: jsonOf(row.executor_restrictions),
+  usage: usageOfRow(row),
+  flowDayVolume: BigInt(row.flow_day_volume),
+  party: { fees: row.fees, agents: row.agents },
+});
 
 /**
  * What one requisite took, read again under its lock: what other orders took meanwhile is visible now, in a statement

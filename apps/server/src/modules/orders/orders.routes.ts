@@ -11,14 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvReplies, sendCsv, withoutPaging } from '../../http/csv';
 import { readErrors, replies, writeErrors } from '../../http/replies';
-import { typedRoutes } from '../../http/route';
+import { typedRoutes, type ZodApp } from '../../http/route';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { enqueueJobs } from '../jobs/jobs.module';
 import { announceWebhooks } from './order-news';
 import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.read';
 import * as repo from './orders.repository';
-import { cancelByAdmin, markPaidByExecutor, takePayOut } from './orders.service';
+import { cancelByAdmin, markPaidByExecutor, type OrderDeps, takePayOut } from './orders.service';
 import { orderView, type Viewer } from './orders.view';
 import { payerReportsOf } from './payer-reports';
 
@@ -33,8 +33,14 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 
 /** SPEC §7 "Orders and disputes": the role paths of the lists, an order's details and the actions on the screens. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { answering } = typedRoutes(app);
   const deps = { db: app.db, config: app.config, reference: app.reference };
+  readingRoutes(app, deps);
+  actionRoutes(app, deps);
+};
+
+/** The role paths of the lists, their export and an order's details. */
+function readingRoutes(app: ZodApp, deps: OrderDeps) {
+  const { answering } = typedRoutes(app);
   const list = {
     tags,
     querystring: orderListQuerySchema,
@@ -79,7 +85,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => orderDetails(deps, viewerOf(request), request.params.id, request.language),
   );
+}
 
+/** The actions on the screens, each answering the order as its viewer sees it after. */
+function actionRoutes(app: ZodApp, deps: OrderDeps) {
   /** The answer of an action: the order as its viewer sees it now. */
   const answer = async (request: FastifyRequest, id: string) => {
     const found = await repo.findOrder(deps.db, id);
@@ -144,4 +153,4 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return answer(request, request.params.id);
     },
   );
-};
+}
