@@ -64,114 +64,27 @@ export function withJitter(delayMs: number, random: () => number): number {
  * attempt, then kept as `dead`.
  */
 export function createJobRunner(options: JobRunnerOptions) {
-  const { database, log } = options;
-  const { db } = database;
-  const worker = `${process.pid}:${randomUUID()}`;
-  const leaseSeconds = options.leaseSeconds ?? 30;
-  const random = options.random ?? Math.random;
-  const definitions = new Map<string, JobDefinition>();
-  const schedules = new Map<string, number | null>();
-  const running = new Map<string, { job: repo.ClaimedJob; abort: AbortController; done: Promise<void> }>();
-  let stopped = true;
-  let looking: Promise<void> | null = null;
-  let lookAgain = false;
-  let timer: NodeJS.Timeout | undefined;
-  let leaseTimer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | null = null;
-
-  function delayAfterFailure(job: repo.ClaimedJob, definition: JobDefinition | undefined): number | null {
-    if (job.repeatSeconds !== null) {
-      // A recurring job never dies: it tries again after its backoff, or at its next run if that comes first.
-      return Math.min(withJitter(exponentialBackoffMs(job.attempts), random), job.repeatSeconds * 1000);
-    }
-    if (job.attempts >= job.maxAttempts) return null;
-    return withJitter((definition?.backoffMs ?? exponentialBackoffMs)(job.attempts), random);
-  }
-
-  async function execute(job: repo.ClaimedJob, abort: AbortController) {
-    const definition = definitions.get(job.kind);
-    try {
-      if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
-      if (job.attempts > job.maxAttempts) throw new Error('the process running its last attempt stopped');
-      await definition.run({ payload: job.payload, attempt: job.attempts, signal: abort.signal });
-      if (!(await repo.completeJob(db, worker, job))) {
-        log.warn({ job: job.id, kind: job.kind }, 'a job finished after its lease was lost; it may run again');
-      }
-    } catch (error) {
-      if (stopped && abort.signal.aborted) {
-        // Stopped by the shutdown, not failed: handed back at once, its attempt not counted.
-        await repo.releaseJobs(db, worker, [job.id]);
-        return;
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      const delayMs = job.attempts > job.maxAttempts ? null : delayAfterFailure(job, definition);
-      log.warn(
-        { job: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delayMs, error: message },
-        'job failed',
-      );
-      await repo.failJob(db, worker, job, message, delayMs);
-    }
-  }
-
-  function start(job: repo.ClaimedJob) {
-    const abort = new AbortController();
-    const done = execute(job, abort)
-      .catch((error: unknown) => log.error({ err: error, job: job.id }, 'could not record the outcome of a job'))
-      .finally(() => {
-        running.delete(job.id);
-        // On the next turn of the event loop, not in this chain of promises: the embedded database answers without
-        // waiting on the network, so a backlog of jobs (a fresh demo's month) would otherwise run one after the other
-        // without ever letting the server accept a connection or answer a request in between.
-        setImmediate(wake);
-      });
-    running.set(job.id, { job, abort, done });
-  }
-
-  /** Claims and starts jobs while there are free slots and due jobs; then sleeps until the next due one or a poll. */
-  async function lookForWork() {
-    do {
-      lookAgain = false;
-      while (!stopped && running.size < options.concurrency) {
-        const claimed = await repo.claimJobs(db, worker, options.concurrency - running.size, leaseSeconds);
-        for (const job of claimed) start(job);
-        if (claimed.length === 0) break;
-      }
-    } while (lookAgain && !stopped);
-    if (stopped) return;
-    const untilNext = running.size < options.concurrency ? await repo.msUntilNextJob(db) : null;
-    clearTimeout(timer);
-    timer = setTimeout(wake, Math.max(10, Math.min(untilNext ?? options.pollMs, options.pollMs)));
-    timer.unref();
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (looking) {
-      lookAgain = true;
-      return;
-    }
-    looking = lookForWork()
-      .catch((error: unknown) => {
-        log.warn({ err: error }, 'looking for jobs failed; trying again at the next poll');
-        clearTimeout(timer);
-        timer = setTimeout(wake, options.pollMs);
-        timer.unref();
-      })
-      .finally(() => {
-        looking = null;
-      });
-  }
-
-  async function renew() {
-    const ids = [...running.keys()];
-    const held = await repo.renewLeases(db, worker, ids, leaseSeconds);
-    for (const id of ids) {
-      if (!held.has(id)) running.get(id)?.abort.abort(new Error('lease lost'));
-    }
-  }
+  const runner: Runner = {
+    options,
+    db: options.database.db,
+    log: options.log,
+    worker: `${process.pid}:${randomUUID()}`,
+    leaseSeconds: options.leaseSeconds ?? 30,
+    random: options.random ?? Math.random,
+    definitions: new Map(),
+    schedules: new Map(),
+    running: new Map(),
+    stopped: true,
+    looking: null,
+    lookAgain: false,
+    timer: undefined,
+    leaseTimer: undefined,
+    unlisten: null,
+  };
+  const { definitions, schedules, running } = runner;
 
   return {
-    worker,
+    worker: runner.worker,
     /** Registers what a kind of job does; every process registers the same kinds. */
     define(kind: string, definition: JobDefinition) {
       definitions.set(kind, definition);
@@ -187,55 +100,26 @@ export function createJobRunner(options: JobRunnerOptions) {
     get schedules(): [string, number | null][] {
       return [...schedules];
     },
-    async start() {
-      if (!stopped) return;
-      stopped = false;
-      unlisten = await database.listen(repo.jobsChannel, () => wake());
-      leaseTimer = setInterval(
-        () => {
-          renew().catch((error: unknown) => log.warn({ err: error }, 'renewing job leases failed'));
-        },
-        (leaseSeconds * 1000) / 3,
-      );
-      leaseTimer.unref();
-      wake();
-    },
+    start: () => startRunner(runner),
     /** Looks for due jobs now (tests, and callers that just enqueued outside a transaction). */
-    wake,
+    wake: () => wake(runner),
     /**
      * Stops claiming and lets the running jobs finish (their leases still renewed); a job still running after the
      * grace is asked to stop, and whatever has not ended a second later is handed back: queued again at once, its
      * attempt not counted, for another process (or the next start) to run, instead of waiting for its lease to lapse.
      */
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearTimeout(timer);
-      await unlisten?.();
-      await looking;
-      const allDone = () => Promise.all([...running.values()].map((entry) => entry.done));
-      if (!(await settlesWithin(allDone(), options.stopGraceMs ?? 5_000))) {
-        for (const { abort } of running.values()) abort.abort(new Error('shutting down'));
-        await settlesWithin(allDone(), abortGraceMs);
-      }
-      clearInterval(leaseTimer);
-      const left = [...running.keys()];
-      if (left.length > 0) {
-        log.warn({ jobs: left.length }, 'jobs still running at shutdown were handed back');
-        await repo.releaseJobs(db, worker, left);
-      }
-    },
+    stop: () => stopRunner(runner),
     /** The kinds of job this process runs. */
     get kinds(): string[] {
       return [...definitions.keys()];
     },
     /** Whether the runner was started and not stopped since: it claims due jobs. */
     get started() {
-      return !stopped;
+      return !runner.stopped;
     },
     /** Whether the runner is looking for due jobs right now (between looks it sleeps until a NOTIFY or its poll). */
     get looking() {
-      return looking !== null;
+      return runner.looking !== null;
     },
     /** Jobs this process is running now. */
     get busy() {
@@ -245,3 +129,151 @@ export function createJobRunner(options: JobRunnerOptions) {
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** A job runner's settings and its state, which the steps below share. */
+interface Runner {
+  readonly options: JobRunnerOptions;
+  readonly db: Database['db'];
+  readonly log: FastifyBaseLogger;
+  /** This process's name on the jobs it claims. */
+  readonly worker: string;
+  readonly leaseSeconds: number;
+  readonly random: () => number;
+  readonly definitions: Map<string, JobDefinition>;
+  readonly schedules: Map<string, number | null>;
+  readonly running: Map<string, { job: repo.ClaimedJob; abort: AbortController; done: Promise<void> }>;
+  stopped: boolean;
+  looking: Promise<void> | null;
+  lookAgain: boolean;
+  timer: NodeJS.Timeout | undefined;
+  leaseTimer: NodeJS.Timeout | undefined;
+  unlisten: (() => Promise<void>) | null;
+}
+
+async function startRunner(runner: Runner) {
+  if (!runner.stopped) return;
+  runner.stopped = false;
+  runner.unlisten = await runner.options.database.listen(repo.jobsChannel, () => wake(runner));
+  runner.leaseTimer = setInterval(
+    () => {
+      renew(runner).catch((error: unknown) => runner.log.warn({ err: error }, 'renewing job leases failed'));
+    },
+    (runner.leaseSeconds * 1000) / 3,
+  );
+  runner.leaseTimer.unref();
+  wake(runner);
+}
+
+async function stopRunner(runner: Runner) {
+  const { running, options } = runner;
+  if (runner.stopped) return;
+  runner.stopped = true;
+  clearTimeout(runner.timer);
+  await runner.unlisten?.();
+  await runner.looking;
+  const allDone = () => Promise.all([...running.values()].map((entry) => entry.done));
+  if (!(await settlesWithin(allDone(), options.stopGraceMs ?? 5_000))) {
+    for (const { abort } of running.values()) abort.abort(new Error('shutting down'));
+    await settlesWithin(allDone(), abortGraceMs);
+  }
+  clearInterval(runner.leaseTimer);
+  const left = [...running.keys()];
+  if (left.length > 0) {
+    runner.log.warn({ jobs: left.length }, 'jobs still running at shutdown were handed back');
+    await repo.releaseJobs(runner.db, runner.worker, left);
+  }
+}
+
+/** Looks for due jobs, or, while a look is under way, makes it look once more. */
+function wake(runner: Runner) {
+  if (runner.stopped) return;
+  if (runner.looking) {
+    runner.lookAgain = true;
+    return;
+  }
+  runner.looking = lookForWork(runner)
+    .catch((error: unknown) => {
+      runner.log.warn({ err: error }, 'looking for jobs failed; trying again at the next poll');
+      clearTimeout(runner.timer);
+      runner.timer = setTimeout(() => wake(runner), runner.options.pollMs);
+      runner.timer.unref();
+    })
+    .finally(() => {
+      runner.looking = null;
+    });
+}
+
+/** Claims and starts jobs while there are free slots and due jobs; then sleeps until the next due one or a poll. */
+async function lookForWork(runner: Runner) {
+  const { db, worker, running, options } = runner;
+  do {
+    runner.lookAgain = false;
+    while (!runner.stopped && running.size < options.concurrency) {
+      const claimed = await repo.claimJobs(db, worker, options.concurrency - running.size, runner.leaseSeconds);
+      for (const job of claimed) startJob(runner, job);
+      if (claimed.length === 0) break;
+    }
+  } while (runner.lookAgain && !runner.stopped);
+  if (runner.stopped) return;
+  const untilNext = running.size < options.concurrency ? await repo.msUntilNextJob(db) : null;
+  clearTimeout(runner.timer);
+  runner.timer = setTimeout(() => wake(runner), Math.max(10, Math.min(untilNext ?? options.pollMs, options.pollMs)));
+  runner.timer.unref();
+}
+
+function startJob(runner: Runner, job: repo.ClaimedJob) {
+  const abort = new AbortController();
+  const done = execute(runner, job, abort)
+    .catch((error: unknown) => runner.log.error({ err: error, job: job.id }, 'could not record the outcome of a job'))
+    .finally(() => {
+      runner.running.delete(job.id);
+      // On the next turn of the event loop, not in this chain of promises: the embedded database answers without
+      // waiting on the network, so a backlog of jobs (a fresh demo's month) would otherwise run one after the other
+      // without ever letting the server accept a connection or answer a request in between.
+      setImmediate(() => wake(runner));
+    });
+  runner.running.set(job.id, { job, abort, done });
+}
+
+/** Runs a claimed job and records how it ended: done, failed (to retry or dead), or handed back at shutdown. */
+async function execute(runner: Runner, job: repo.ClaimedJob, abort: AbortController) {
+  const { db, worker, log } = runner;
+  const definition = runner.definitions.get(job.kind);
+  try {
+    if (!definition) throw new Error(`no handler for jobs of kind ${job.kind}`);
+    if (job.attempts > job.maxAttempts) throw new Error('the process running its last attempt stopped');
+    await definition.run({ payload: job.payload, attempt: job.attempts, signal: abort.signal });
+    if (!(await repo.completeJob(db, worker, job))) {
+      log.warn({ job: job.id, kind: job.kind }, 'a job finished after its lease was lost; it may run again');
+    }
+  } catch (error) {
+    if (runner.stopped && abort.signal.aborted) {
+      // Stopped by the shutdown, not failed: handed back at once, its attempt not counted.
+      await repo.releaseJobs(db, worker, [job.id]);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const delayMs = job.attempts > job.maxAttempts ? null : delayAfterFailure(job, definition, runner.random);
+    log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, retryInMs: delayMs, error: message }, 'job failed');
+    await repo.failJob(db, worker, job, message, delayMs);
+  }
+}
+
+/** How long after a failed attempt the job runs again; null: never, it is dead. */
+function delayAfterFailure(job: repo.ClaimedJob, definition: JobDefinition | undefined, random: () => number) {
+  if (job.repeatSeconds !== null) {
+    // A recurring job never dies: it tries again after its backoff, or at its next run if that comes first.
+    return Math.min(withJitter(exponentialBackoffMs(job.attempts), random), job.repeatSeconds * 1000);
+  }
+  if (job.attempts >= job.maxAttempts) return null;
+  return withJitter((definition?.backoffMs ?? exponentialBackoffMs)(job.attempts), random);
+}
+
+async function renew(runner: Runner) {
+  const { running } = runner;
+  const ids = [...running.keys()];
+  const held = await repo.renewLeases(runner.db, runner.worker, ids, runner.leaseSeconds);
+  for (const id of ids) {
+    if (!held.has(id)) running.get(id)?.abort.abort(new Error('lease lost'));
+  }
+}
