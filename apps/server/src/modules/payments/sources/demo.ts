@@ -26,13 +26,6 @@ const demoDepositTotalMaxMinor = parseMoney(demoDepositTotalMaxUsdt, USDT);
 export function createDemoChain(deps: { db: Db; config: Config; wallets: WalletsService }) {
   const { db, config, wallets } = deps;
 
-  /** A trader with insurance due gets exactly what is due; anyone else the default. */
-  async function defaultAmount(userId: string): Promise<bigint> {
-    const found = await users.findUserWithProfile(db, userId);
-    const due = found?.profile ? await insuranceDueMinor(db, found.profile) : 0n;
-    return due > 0n ? due : demoDepositDefault;
-  }
-
   /**
    * A simulated deposit; one the user asked for is theirs (audited as such) and counts towards their cap. `at` and `on`
    * credit it on another day and in the caller's transaction (the demo's history).
@@ -45,7 +38,7 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     const { askedByUser = false, at, on = db } = options;
     const [address] = (await wallets.addressesFor(on, userId)).slice(-1);
     if (!address) throw new DomainError('conflict');
-    const amount = amountMinor ?? (await defaultAmount(userId));
+    const amount = amountMinor ?? (await defaultAmount(db, userId));
     return creditDeposit(on, {
       txHash: randomTxHash(),
       address: address.address,
@@ -57,43 +50,15 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     });
   }
 
-  /**
-   * Who random deposits may reach: users with an address who are not admins and not blocked. Traders whose
-   * insurance is unpaid never get one (DESIGN §7): trader2's gate stays until someone pays it on purpose.
-   */
-  async function depositCandidates(): Promise<string[]> {
-    const rows = await db
-      .select({ userId: depositAddresses.userId })
-      .from(depositAddresses)
-      .innerJoin(usersTable, eq(usersTable.id, depositAddresses.userId))
-      .leftJoin(traderProfiles, eq(traderProfiles.userId, usersTable.id))
-      .where(
-        and(
-          ne(usersTable.type, 'admin'),
-          eq(usersTable.isBlocked, false),
-          or(isNull(traderProfiles.userId), eq(traderProfiles.insurancePaid, true)),
-        ),
-      );
-    return rows.map((row) => row.userId);
-  }
-
   /** A deposit of 10 to 500 USDT to one of the candidates, chosen at random. */
   async function randomDeposit() {
-    const candidates = await depositCandidates();
+    const candidates = await depositCandidates(db);
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
     if (!pick) return;
     await depositTo(pick, parseMoney(String(10 + Math.floor(Math.random() * 491)), USDT));
   }
 
-  async function sendApproved() {
-    const due = await repo.pendingWithdrawals(db, new Date(Date.now() - config.DEMO_SEND_SECONDS * 1000), 50);
-    for (const { id } of due) {
-      await markWithdrawalSent(db, null, id, randomTxHash(), defaultLanguage).catch((error: unknown) => {
-        // Another decision (a rejection) may have come first; the next round looks again.
-        if (!(error instanceof DomainError)) throw error;
-      });
-    }
-  }
+  const sendApproved = () => sendApprovedWithdrawals(db, config);
 
   /** The recurring jobs of the simulated chain, with their intervals in seconds (null: off). */
   const jobs: Record<string, { every: number | null; definition: JobDefinition }> = {
@@ -107,7 +72,45 @@ export function createDemoChain(deps: { db: Db; config: Config; wallets: Wallets
     },
   };
 
-  return { depositTo, depositCandidates, randomDeposit, sendApproved, jobs };
+  return { depositTo, depositCandidates: () => depositCandidates(db), randomDeposit, sendApproved, jobs };
 }
 
 export type DemoChain = ReturnType<typeof createDemoChain>;
+
+/** A trader with insurance due gets exactly what is due; anyone else the default. */
+async function defaultAmount(db: Db, userId: string): Promise<bigint> {
+  const found = await users.findUserWithProfile(db, userId);
+  const due = found?.profile ? await insuranceDueMinor(db, found.profile) : 0n;
+  return due > 0n ? due : demoDepositDefault;
+}
+
+/**
+ * Who random deposits may reach: users with an address who are not admins and not blocked. Traders whose
+ * insurance is unpaid never get one (DESIGN §7): trader2's gate stays until someone pays it on purpose.
+ */
+async function depositCandidates(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ userId: depositAddresses.userId })
+    .from(depositAddresses)
+    .innerJoin(usersTable, eq(usersTable.id, depositAddresses.userId))
+    .leftJoin(traderProfiles, eq(traderProfiles.userId, usersTable.id))
+    .where(
+      and(
+        ne(usersTable.type, 'admin'),
+        eq(usersTable.isBlocked, false),
+        or(isNull(traderProfiles.userId), eq(traderProfiles.insurancePaid, true)),
+      ),
+    );
+  return rows.map((row) => row.userId);
+}
+
+/** Approved withdrawals made DEMO_SEND_SECONDS ago or earlier are "sent", each with a made-up transaction hash. */
+async function sendApprovedWithdrawals(db: Db, config: Config) {
+  const due = await repo.pendingWithdrawals(db, new Date(Date.now() - config.DEMO_SEND_SECONDS * 1000), 50);
+  for (const { id } of due) {
+    await markWithdrawalSent(db, null, id, randomTxHash(), defaultLanguage).catch((error: unknown) => {
+      // Another decision (a rejection) may have come first; the next round looks again.
+      if (!(error instanceof DomainError)) throw error;
+    });
+  }
+}
