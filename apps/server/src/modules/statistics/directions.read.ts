@@ -95,6 +95,18 @@ interface PairRow {
   quote_fetched_at: Date | string | null;
 }
 
+/** Each pair's flows: how many, how many active, and the rate they price at (the feed's quote or a manual rate). */
+const pairsSql = sql`select f.fiat, f.crypto, count(*)::int as flows_total, count(*) filter (where f.is_active)::int as flows_active,
+                 bool_or(f.is_active and f.rate_source = 'feed') as feed,
+                 (array_agg(f.manual_rate::text order by f.is_active desc, f.updated_at desc)
+                    filter (where f.rate_source = 'manual' and f.manual_rate is not null))[1] as manual_rate,
+                 max(f.updated_at) filter (where f.rate_source = 'manual') as manual_updated_at,
+                 max(q.rate::text) as quote_rate, max(q.fetched_at) as quote_fetched_at
+          from flows f
+          left join rate_quotes q on q.source = 'feed' and q.fiat = f.fiat and q.crypto = f.crypto
+          where f.deleted_at is null
+          group by f.fiat, f.crypto`;
+
 interface FiguresRow {
   fiat: string;
   crypto: string;
@@ -118,24 +130,25 @@ async function directionsOf(
 ) {
   const [executors, pairs, figures, refreshed] = await Promise.all([
     selectRows<ExecutorRow>(deps.db, executorsSql(narrow)),
-    selectRows<PairRow>(
-      deps.db,
-      sql`select f.fiat, f.crypto, count(*)::int as flows_total, count(*) filter (where f.is_active)::int as flows_active,
-                 bool_or(f.is_active and f.rate_source = 'feed') as feed,
-                 (array_agg(f.manual_rate::text order by f.is_active desc, f.updated_at desc)
-                    filter (where f.rate_source = 'manual' and f.manual_rate is not null))[1] as manual_rate,
-                 max(f.updated_at) filter (where f.rate_source = 'manual') as manual_updated_at,
-                 max(q.rate::text) as quote_rate, max(q.fetched_at) as quote_fetched_at
-          from flows f
-          left join rate_quotes q on q.source = 'feed' and q.fiat = f.fiat and q.crypto = f.crypto
-          where f.deleted_at is null
-          group by f.fiat, f.crypto`,
-    ),
+    selectRows<PairRow>(deps.db, pairsSql),
     selectRows<FiguresRow>(deps.db, sql`select * from direction_stats`),
     refreshedAt(deps.db, 'directions'),
   ]);
+  const directions = directionsIn([...executors, ...figures], narrow);
+  const read: DirectionsRead = { deps, language, now: Date.now(), executors, pairs, figures, refreshed };
+  const rows = [...directions.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, direction]) => directionOf(read, id, direction));
+  return { directions: rows, executors };
+}
+
+/** The directions that rows name, by their key, within the narrowing. */
+function directionsIn(
+  rows: { fiat: string; crypto: string; payment_option: string }[],
+  narrow: { fiat?: string; crypto?: string; option?: string },
+) {
   const directions = new Map<string, { fiat: string; crypto: string; option: string }>();
-  for (const row of [...executors, ...figures]) {
+  for (const row of rows) {
     if (narrow.fiat && row.fiat !== narrow.fiat) continue;
     if (narrow.crypto && row.crypto !== narrow.crypto) continue;
     if (narrow.option && row.payment_option !== narrow.option) continue;
@@ -145,51 +158,63 @@ async function directionsOf(
       option: row.payment_option,
     });
   }
-  const now = Date.now();
+  return directions;
+}
+
+/** What `directionsOf` read, and for whom, to make each direction of. */
+interface DirectionsRead {
+  deps: Deps;
+  language: Language;
+  now: number;
+  executors: ExecutorRow[];
+  pairs: PairRow[];
+  figures: FiguresRow[];
+  refreshed: Date | null;
+}
+
+/** One direction with its live counts and its summary's figures. */
+function directionOf(
+  { deps, language, now, executors, pairs, figures, refreshed }: DirectionsRead,
+  id: string,
+  { fiat, crypto, option }: { fiat: string; crypto: string; option: string },
+): Direction {
   const named = (code: string) => {
     const row = deps.reference.currencies.get(code);
     return { code, name: row ? (language === 'ru' ? row.nameRu : row.nameEn) : code };
   };
-  const rows = [...directions.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([id, { fiat, crypto, option }]): Direction => {
-      const mine = executors.filter(
-        (row) => row.fiat === fiat && row.crypto === crypto && row.payment_option === option,
-      );
-      const pair = pairs.find((row) => row.fiat === fiat && row.crypto === crypto);
-      const figure = figures.find((row) => row.fiat === fiat && row.crypto === crypto && row.payment_option === option);
-      const active = mine.filter(isActive);
-      const state: DirectionState = !pair || pair.flows_active === 0 ? 'idle' : active.length === 0 ? 'short' : 'ok';
-      const optionRow = deps.reference.paymentOptions.get(option);
-      const created = figure?.created_24h ?? 0;
-      const paid = figure?.paid_24h ?? 0;
-      return {
-        id,
-        fiat: named(fiat),
-        crypto: named(crypto),
-        payment_option: {
-          slug: option,
-          name: optionRow ? (language === 'ru' ? optionRow.nameRu : optionRow.nameEn) : option,
-        },
-        state: { slug: state, title: translate(language, `direction_state.${state}`) },
-        rate: rateOf(pair, deps.config.RATE_MAX_AGE_SECONDS, now, language),
-        flows: { active: pair?.flows_active ?? 0, total: pair?.flows_total ?? 0 },
-        executors: { active: active.length, total: new Set(mine.map((row) => row.user_id)).size },
-        requisites: {
-          active: active.reduce((sum, row) => sum + row.requisites_active, 0),
-          total: mine.reduce((sum, row) => sum + row.requisites_total, 0),
-        },
-        open_orders: figure?.open_orders ?? 0,
-        last_24h: {
-          created,
-          paid,
-          conversion: created === 0 ? null : ((paid * 100) / created).toFixed(2),
-          median_seconds_to_pay: figure?.median_pay_seconds ?? null,
-        },
-        summary_refreshed_at: refreshed?.toISOString() ?? null,
-      };
-    });
-  return { directions: rows, executors };
+  const mine = executors.filter((row) => row.fiat === fiat && row.crypto === crypto && row.payment_option === option);
+  const pair = pairs.find((row) => row.fiat === fiat && row.crypto === crypto);
+  const figure = figures.find((row) => row.fiat === fiat && row.crypto === crypto && row.payment_option === option);
+  const active = mine.filter(isActive);
+  const state: DirectionState = !pair || pair.flows_active === 0 ? 'idle' : active.length === 0 ? 'short' : 'ok';
+  const optionRow = deps.reference.paymentOptions.get(option);
+  const created = figure?.created_24h ?? 0;
+  const paid = figure?.paid_24h ?? 0;
+  return {
+    id,
+    fiat: named(fiat),
+    crypto: named(crypto),
+    payment_option: {
+      slug: option,
+      name: optionRow ? (language === 'ru' ? optionRow.nameRu : optionRow.nameEn) : option,
+    },
+    state: { slug: state, title: translate(language, `direction_state.${state}`) },
+    rate: rateOf(pair, deps.config.RATE_MAX_AGE_SECONDS, now, language),
+    flows: { active: pair?.flows_active ?? 0, total: pair?.flows_total ?? 0 },
+    executors: { active: active.length, total: new Set(mine.map((row) => row.user_id)).size },
+    requisites: {
+      active: active.reduce((sum, row) => sum + row.requisites_active, 0),
+      total: mine.reduce((sum, row) => sum + row.requisites_total, 0),
+    },
+    open_orders: figure?.open_orders ?? 0,
+    last_24h: {
+      created,
+      paid,
+      conversion: created === 0 ? null : ((paid * 100) / created).toFixed(2),
+      median_seconds_to_pay: figure?.median_pay_seconds ?? null,
+    },
+    summary_refreshed_at: refreshed?.toISOString() ?? null,
+  };
 }
 
 /** The rate the pair's flows price at: the feed's quote when an active flow uses it, else the latest manual rate. */

@@ -189,16 +189,7 @@ export async function statisticOf(
   query: StatisticQuery | MyStatisticQuery,
   language: Language,
 ): Promise<Statistic> {
-  const narrowing: Narrowing = {
-    from: query['filter[date_from]'],
-    to: query['filter[date_to]'],
-    type: query['filter[type]'],
-    flowId: query['filter[flow]'],
-    statuses: query['filter[status]'] ?? ['paid'],
-    ...(scope.kind === 'platform' && 'filter[merchant]' in query
-      ? { merchantId: query['filter[merchant]'], executorId: query['filter[trader]'] }
-      : {}),
-  };
+  const narrowing = narrowingOf(scope, query);
   const [rows, filters, refreshed] = await Promise.all([
     selectRows<SummaryRow>(deps.db, summaryQuery(scope, narrowing)),
     statisticFilters(deps.db, scope, language),
@@ -206,30 +197,7 @@ export async function statisticOf(
   ]);
   const party: Party = { language, reference: deps.reference };
   const total = { slug: 'total', title: translate(language, 'statistic.total') };
-
-  // Each (day, pair) comes once per role: its volume is counted on one of them only.
-  const volumeRole = scope.kind === 'agent' ? null : 'trader';
-  const orders = new Map<string, number>();
-  const amounts = new Map<string, bigint>();
-  const rewards = new Map<string, bigint>();
-  const days = new Map<string, { orders: number; amounts: Map<string, bigint> }>();
-  for (const row of rows) {
-    add(rewards, `${row.role} ${row.crypto}`, row.reward_minor);
-    if (volumeRole !== null && row.role !== volumeRole) continue;
-    const count = Number(row.orders);
-    for (const [code, minor] of [
-      [row.fiat, row.fiat_minor],
-      [row.crypto, row.crypto_minor],
-    ] as const) {
-      add(amounts, code, minor);
-      orders.set(code, (orders.get(code) ?? 0) + count);
-    }
-    const day = days.get(row.day) ?? { orders: 0, amounts: new Map<string, bigint>() };
-    day.orders += count;
-    add(day.amounts, row.fiat, row.fiat_minor);
-    add(day.amounts, row.crypto, row.crypto_minor);
-    days.set(row.day, day);
-  }
+  const { orders, amounts, rewards, days } = tally(rows, scope);
   const money = (code: string, minor: bigint) => {
     const currency = currencyOf(party, code);
     return { amount: formatAmount(minor, currency.fraction), currency: { code, name: currency.name } };
@@ -266,6 +234,48 @@ export async function statisticOf(
     },
     context: { available_filters: filters },
   };
+}
+
+/** The narrowing a query asks for; only the platform's statistics narrow to a merchant or a trader. */
+function narrowingOf(scope: StatisticScope, query: StatisticQuery | MyStatisticQuery): Narrowing {
+  return {
+    from: query['filter[date_from]'],
+    to: query['filter[date_to]'],
+    type: query['filter[type]'],
+    flowId: query['filter[flow]'],
+    statuses: query['filter[status]'] ?? ['paid'],
+    ...(scope.kind === 'platform' && 'filter[merchant]' in query
+      ? { merchantId: query['filter[merchant]'], executorId: query['filter[trader]'] }
+      : {}),
+  };
+}
+
+/** The summary's rows added up: orders and amounts per currency, rewards per role and crypto, and each day's volume. */
+function tally(rows: SummaryRow[], scope: StatisticScope) {
+  // Each (day, pair) comes once per role: its volume is counted on one of them only.
+  const volumeRole = scope.kind === 'agent' ? null : 'trader';
+  const orders = new Map<string, number>();
+  const amounts = new Map<string, bigint>();
+  const rewards = new Map<string, bigint>();
+  const days = new Map<string, { orders: number; amounts: Map<string, bigint> }>();
+  for (const row of rows) {
+    add(rewards, `${row.role} ${row.crypto}`, row.reward_minor);
+    if (volumeRole !== null && row.role !== volumeRole) continue;
+    const count = Number(row.orders);
+    for (const [code, minor] of [
+      [row.fiat, row.fiat_minor],
+      [row.crypto, row.crypto_minor],
+    ] as const) {
+      add(amounts, code, minor);
+      orders.set(code, (orders.get(code) ?? 0) + count);
+    }
+    const day = days.get(row.day) ?? { orders: 0, amounts: new Map<string, bigint>() };
+    day.orders += count;
+    add(day.amounts, row.fiat, row.fiat_minor);
+    add(day.amounts, row.crypto, row.crypto_minor);
+    days.set(row.day, day);
+  }
+  return { orders, amounts, rewards, days };
 }
 
 /** Fiat first, then crypto. */
