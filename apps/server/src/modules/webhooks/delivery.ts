@@ -76,87 +76,117 @@ export interface DeliveryOptions {
  * redirects are never followed.
  */
 export function webhookDelivery(deps: Deps, log: FastifyBaseLogger, options: DeliveryOptions = {}): JobDefinition {
-  const { db } = deps;
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  const dispatcher = new Agent(
-    deps.config.allowPrivateNetworks ? {} : { connect: { lookup: checkedLookup(options.resolve) } },
-  );
-  async function attempt(deliveryId: string, final: boolean) {
-    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1);
-    if (!delivery || delivery.status === 'delivered') return;
-    const [merchant] = await db
-      .select({ url: users.notificationUrl, key: users.notificationKey })
-      .from(users)
-      .where(eq(users.id, delivery.merchantId))
-      .limit(1);
-    const started = Date.now();
-    const record = async (outcome: { statusCode?: number; error?: string; excerpt?: string }, status: string) => {
-      await db.transaction(async (tx) => {
-        await tx.insert(webhookAttempts).values({
-          id: newId(),
-          deliveryId,
-          statusCode: outcome.statusCode ?? null,
-          durationMs: Date.now() - started,
-          error: outcome.error ?? null,
-          responseExcerpt: outcome.excerpt ?? null,
-        });
-        await tx
-          .update(webhookDeliveries)
-          .set({
-            status,
-            attempts: sql`${webhookDeliveries.attempts} + 1`,
-            ...(status === 'delivered' ? { deliveredAt: new Date() } : {}),
-          })
-          .where(eq(webhookDeliveries.id, deliveryId));
-      });
-      countWebhookDelivery(outcomeOf[status] ?? 'retry');
-    };
-    if (!merchant?.url || !merchant.key) {
-      // Nothing to send to or sign with: the merchant can set them and resend.
-      const error = merchant?.url ? webhookSkipReasons.noNotificationKey : webhookSkipReasons.noNotificationUrl;
-      await record({ error }, 'skipped');
-      return;
-    }
-    const url = new URL(merchant.url);
-    // Address literals and internal names here; what a name resolves to is checked by the connection's lookup.
-    const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: false });
-    const failed = final ? 'failed' : 'pending';
-    if (problem) {
-      await record({ error: `${webhookSkipReasons.destinationRefused}${problem}` }, failed);
-      throw new DeliveryFailed(`destination refused: ${problem}`);
-    }
-    const body = JSON.stringify(delivery.payload);
-    try {
-      const response = await fetch(url, {
-        dispatcher,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Paydesk-Webhooks/1',
-          'paydesk-signature': signatureHeader(deps.secrets.open(merchant.key), body, Math.floor(Date.now() / 1000)),
-          'paydesk-event-id': delivery.id,
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = (await response.text()).slice(0, excerptBytes);
-      if (response.status >= 200 && response.status < 300) {
-        await record({ statusCode: response.status, excerpt: text }, 'delivered');
-        return;
-      }
-      await record({ statusCode: response.status, excerpt: text, error: `answered ${response.status}` }, failed);
-      throw new DeliveryFailed(`answered ${response.status}`);
-    } catch (error) {
-      if (error instanceof DeliveryFailed) throw error;
-      const message = refusalIn(error)?.message ?? failureOf(error);
-      await record({ error: message }, failed);
-      log.info({ delivery: deliveryId, error: message }, 'webhook delivery failed; it will be retried');
-      throw new DeliveryFailed(message);
-    }
-  }
+  const sender: Sender = {
+    deps,
+    log,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    dispatcher: new Agent(
+      deps.config.allowPrivateNetworks ? {} : { connect: { lookup: checkedLookup(options.resolve) } },
+    ),
+  };
   return {
-    run: ({ payload, attempt: number }) => attempt(String(payload.deliveryId), number >= webhookSchedule.length + 1),
+    run: ({ payload, attempt: number }) =>
+      attemptDelivery(sender, String(payload.deliveryId), number >= webhookSchedule.length + 1),
     backoffMs: (attemptNumber) => webhookSchedule[attemptNumber - 1] ?? webhookSchedule.at(-1) ?? 60_000,
   };
+}
+
+/** What every attempt sends with: the app's dependencies, the log, the time allowed and the checked connections. */
+interface Sender {
+  deps: Deps;
+  log: FastifyBaseLogger;
+  timeoutMs: number;
+  dispatcher: Agent;
+}
+
+/** One attempt at a delivery; `final` when the job runner will not try again, so a failure is the delivery's last. */
+async function attemptDelivery({ deps, log, timeoutMs, dispatcher }: Sender, deliveryId: string, final: boolean) {
+  const { db } = deps;
+  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).limit(1);
+  if (!delivery || delivery.status === 'delivered') return;
+  const [merchant] = await db
+    .select({ url: users.notificationUrl, key: users.notificationKey })
+    .from(users)
+    .where(eq(users.id, delivery.merchantId))
+    .limit(1);
+  const started = Date.now();
+  const record = (outcome: AttemptOutcome, status: string) => recordAttempt(deps, deliveryId, started, outcome, status);
+  if (!merchant?.url || !merchant.key) {
+    // Nothing to send to or sign with: the merchant can set them and resend.
+    const error = merchant?.url ? webhookSkipReasons.noNotificationKey : webhookSkipReasons.noNotificationUrl;
+    await record({ error }, 'skipped');
+    return;
+  }
+  const url = new URL(merchant.url);
+  // Address literals and internal names here; what a name resolves to is checked by the connection's lookup.
+  const problem = deps.config.allowPrivateNetworks ? null : await destinationProblem(url, { resolveNames: false });
+  const failed = final ? 'failed' : 'pending';
+  if (problem) {
+    await record({ error: `${webhookSkipReasons.destinationRefused}${problem}` }, failed);
+    throw new DeliveryFailed(`destination refused: ${problem}`);
+  }
+  const body = JSON.stringify(delivery.payload);
+  try {
+    const response = await fetch(url, {
+      dispatcher,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Paydesk-Webhooks/1',
+        'paydesk-signature': signatureHeader(deps.secrets.open(merchant.key), body, Math.floor(Date.now() / 1000)),
+        'paydesk-event-id': delivery.id,
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = (await response.text()).slice(0, excerptBytes);
+    if (response.status >= 200 && response.status < 300) {
+      await record({ statusCode: response.status, excerpt: text }, 'delivered');
+      return;
+    }
+    await record({ statusCode: response.status, excerpt: text, error: `answered ${response.status}` }, failed);
+    throw new DeliveryFailed(`answered ${response.status}`);
+  } catch (error) {
+    if (error instanceof DeliveryFailed) throw error;
+    const message = refusalIn(error)?.message ?? failureOf(error);
+    await record({ error: message }, failed);
+    log.info({ delivery: deliveryId, error: message }, 'webhook delivery failed; it will be retried');
+    throw new DeliveryFailed(message);
+  }
+}
+
+interface AttemptOutcome {
+  statusCode?: number;
+  error?: string;
+  excerpt?: string;
+}
+
+/** Logs an attempt that began at `started` and sets its delivery's status, in one transaction; then counts it. */
+async function recordAttempt(
+  { db }: Deps,
+  deliveryId: string,
+  started: number,
+  outcome: AttemptOutcome,
+  status: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      id: newId(),
+      deliveryId,
+      statusCode: outcome.statusCode ?? null,
+      durationMs: Date.now() - started,
+      error: outcome.error ?? null,
+      responseExcerpt: outcome.excerpt ?? null,
+    });
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status,
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        ...(status === 'delivered' ? { deliveredAt: new Date() } : {}),
+      })
+      .where(eq(webhookDeliveries.id, deliveryId));
+  });
+  countWebhookDelivery(outcomeOf[status] ?? 'retry');
 }
