@@ -1,6 +1,7 @@
 // The size of the server's code (STYLE.md; issue 34, item 5), tests aside: no source file over 400 lines (a longer
-// file is split by what it holds), and no function over 70 lines but those still listed in long-functions.txt, which
-// only shrinks: a new long function fails, and one split below the limit must leave the list. It prints the figures.
+// file is split by what it holds), and no function over 70 lines but those listed in long-functions.txt (the demo's
+// seed, which the issue exempts), a list that only shrinks: a new long function fails, and one split below the limit
+// must leave the list. It prints the figures.
 //
 //   node apps/server/scripts/file-size.mjs [--server <dir>]
 import { readdirSync, readFileSync } from 'node:fs';
@@ -72,7 +73,7 @@ const problems = [
 const longest = [...longFunctions].sort((a, b) => b.length - a.length)[0];
 console.log(
   `server sizes: no file over ${maxLines} lines${tooLong.length ? ` but ${tooLong.length}` : ''}; ` +
-    `${longFunctions.length} functions over ${maxFunctionLines} lines, all listed to split` +
+    `${longFunctions.length} functions over ${maxFunctionLines} lines, all listed in long-functions.txt` +
     `${longest ? ` (longest: ${longest.key}, ${longest.length} lines)` : ''}`,
 );
 if (problems.length > 0) {
