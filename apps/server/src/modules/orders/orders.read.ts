@@ -149,6 +149,17 @@ async function visible(db: Executor, viewer: Viewer, order: repo.OrderRow): Prom
   return false;
 }
 
+/**
+ * The answer of an action on the order screens: the order as its viewer sees it now. The action checked who may act;
+ * the order may have left the viewer's sight by acting (a pay-out its trader gave back), so it is not asked again.
+ */
+export async function orderAfterAction(deps: ReadDeps, viewer: Viewer, id: string, language: Language) {
+  const found = await repo.findOrder(deps.db, id);
+  if (!found) throw new DomainError('not_found');
+  const reports = await payerReportsOf(deps.db, [found.order]);
+  return orderView(found, viewer, deps.reference, language, reports.get(id));
+}
+
 export async function visibleOrder(deps: ReadDeps, viewer: Viewer, id: string) {
   const found = await repo.findOrder(deps.db, id);
   if (!found || !(await visible(deps.db, viewer, found.order))) throw new DomainError('not_found');

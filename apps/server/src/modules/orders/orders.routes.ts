@@ -16,11 +16,9 @@ import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { enqueueJobs } from '../jobs/jobs.module';
 import { announceWebhooks } from './order-news';
-import { exportOrders, listOrders, orderDetails, visibleOrder } from './orders.read';
-import * as repo from './orders.repository';
+import { exportOrders, listOrders, orderAfterAction, orderDetails, visibleOrder } from './orders.read';
 import { cancelByAdmin, markPaidByExecutor, type OrderDeps, takePayOut } from './orders.service';
-import { orderView, type Viewer } from './orders.view';
-import { payerReportsOf } from './payer-reports';
+import type { Viewer } from './orders.view';
 
 const tags = ['orders'];
 const idParams = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
@@ -90,15 +88,10 @@ function readingRoutes(app: ZodApp, deps: OrderDeps) {
 /** The actions on the screens, each answering the order as its viewer sees it after. */
 function actionRoutes(app: ZodApp, deps: OrderDeps) {
   /** The answer of an action: the order as its viewer sees it now. */
-  const answer = async (request: FastifyRequest, id: string) => {
-    const found = await repo.findOrder(deps.db, id);
-    if (!found) throw new DomainError('not_found');
-    const reports = await payerReportsOf(deps.db, [found.order]);
-    return {
-      success: true as const,
-      data: orderView(found, viewerOf(request), deps.reference, request.language, reports.get(id)),
-    };
-  };
+  const answer = async (request: FastifyRequest, id: string) => ({
+    success: true as const,
+    data: await orderAfterAction(deps, viewerOf(request), id, request.language),
+  });
 
   app.post(
     '/order/:id/set-paid',

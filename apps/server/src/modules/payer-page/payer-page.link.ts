@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { publicOrigin } from '../../http/public-origin';
 import { readErrors, replies } from '../../http/replies';
 import { typedRoutes } from '../../http/route';
-import { DomainError } from '../../lib/errors';
-import { orderRow } from '../orders/orders.module';
+import { visibleOrder } from '../orders/orders.module';
 import { ordersWithPages, paymentUrlOf } from '../payer-links/payer-links.module';
 
 /** The way to a pay-in's page from the platform's side, in the web app's API (DESIGN §20). */
@@ -27,8 +26,12 @@ export const payerPageLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, user) => {
-      const order = await orderRow(app.db, request.params.id);
-      if (!order || (user.type !== 'admin' && order.merchantId !== user.id)) throw new DomainError('not_found');
+      // Only its merchant and admins reach here (orders.payerPage): another merchant's order is not found.
+      const { order } = await visibleOrder(
+        { db: app.db, reference: app.reference },
+        { id: user.id, type: user.type, canManage: false },
+        request.params.id,
+      );
       const pages = order.type === 'pay_in' ? await ordersWithPages(app.db, [order.id]) : new Set<string>();
       const origin = publicOrigin(app.config, request);
       return { payment_url: pages.has(order.id) ? paymentUrlOf(origin, app.deps.secrets, order.id) : null };
