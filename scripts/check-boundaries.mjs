@@ -95,6 +95,13 @@ export function serverRules(layers) {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'routes-call-no-repository',
+      comment: "A route file calls use cases, services and reads, never a repository (its own module's included).",
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/.*routes\\.ts$', pathNot: tests },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
       name: 'no-cycle',
       comment: 'No import cycle anywhere in src: dependencies point one way.',
       severity: 'error',

@@ -90,6 +90,9 @@ beforeAll(() => {
   write(join(scratch, 'planted', 'server'), {
     // A module of an apart layer importing another of its layer.
     'src/modules/alpha/peer.ts': "import { o } from '../omega/omega.module';\nexport const peer = o;\n",
+    // A route file reading its own module's repository.
+    'src/modules/beta/beta.repository.ts': 'export const rows = () => [];\n',
+    'src/modules/beta/beta.routes.ts': "import { rows } from './beta.repository';\nexport const routes = rows;\n",
     // A reach into another module's file.
     'src/modules/alpha/reach.ts': "import { secret } from '../beta/internal';\nexport const reach = secret;\n",
     // A second "public" file.
@@ -134,6 +137,7 @@ describe('the boundary check', () => {
       'public-file-only: src/modules/alpha/reach.ts → src/modules/beta/internal.ts',
       'public-file-only: src/modules/alpha/second.ts → src/modules/beta/extra.module.ts',
       'layer-map: module delta is in no layer of layers.mjs',
+      'routes-call-no-repository: src/modules/beta/beta.routes.ts → src/modules/beta/beta.repository.ts',
       'no-import-within-an-apart-layer: src/modules/alpha/peer.ts → src/modules/omega/omega.module.ts',
       'no-import-from-a-layer-above: src/modules/gamma/up.ts → src/modules/alpha/alpha.module.ts',
       'no-module-cycle: alpha ↔ beta ↔ gamma',
