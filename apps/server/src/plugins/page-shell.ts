@@ -13,6 +13,7 @@ import {
   screens,
   signInFrameKeys,
 } from '@paydesk/contract';
+import { escapeHtml } from '../lib/html';
 
 /**
  * A screen's first HTML in the user's language and theme, and a signed-in user's screen with its frame (issue 21).
@@ -58,9 +59,6 @@ export function readPageShell(root: string): PageShell | null {
   });
   return { titles: data.titles, appName: data.appName, ...(signIn ? { signIn: data.signIn } : {}) } as PageShell;
 }
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
 
 interface PageRequest {
   path: string;

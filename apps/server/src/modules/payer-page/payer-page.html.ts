@@ -8,6 +8,7 @@ import {
   type PageContext,
   type PageState,
   referenceOf,
+  secondsUntil,
   stateOf,
   watchedStates,
 } from './payer-page.state';
@@ -82,7 +83,7 @@ const timerSlot = htmlSlot();
 export function pageBytes(page: RenderedPage, now: Date): Buffer {
   const end = countsTo(page.context.order);
   if (!page.after || !end) return page.before;
-  const seconds = Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
+  const seconds = secondsUntil(end, now);
   // Digits and a date in ISO form: nothing to escape, one byte a character.
   const timer = `<time class="mono" datetime="${end.toISOString()}" data-seconds="${seconds}">${clock(seconds)}</time>`;
   const bytes = Buffer.allocUnsafe(page.before.length + timer.length + page.after.length);

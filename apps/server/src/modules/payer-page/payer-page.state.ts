@@ -148,10 +148,14 @@ export const watchedStates: readonly PageState[] = ['waiting', 'reported', 'appe
 export const countsTo = (order: PageOrder): Date | null =>
   order.status === 'new' || order.status === 'in-progress' ? order.expiresAt : null;
 
+/** Whole seconds from `now` until `end`, none below zero: what the page's timer shows. */
+export const secondsUntil = (end: Date, now: Date): number =>
+  Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
+
 /** Whole seconds until the order's time runs out, while it waits for the payer or the recipient. */
 export function secondsLeft(context: PageContext, now: Date): number | null {
   const end = countsTo(context.order);
-  return end ? Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000)) : null;
+  return end ? secondsUntil(end, now) : null;
 }
 
 /** The order's amount as the payer must send it: the fiat's own decimals. */
