@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { flushDeferred, openDeferred } from './deferred';
 import { type DatabaseTimeouts, defaultDatabaseTimeouts, releasingTransactions, resilientPool } from './pool';
 import * as schema from './schema';
 
@@ -73,12 +74,16 @@ export function afterCommit(executor: Executor, hook: () => void): void {
   else hook();
 }
 
-/** Makes `db.transaction` (and the savepoints inside it) keep the hooks of `afterCommit` and run them after commit. */
+/**
+ * Makes `db.transaction` (and the savepoints inside it) keep the hooks of `afterCommit` and run them after commit, and
+ * send its deferred writes (db/deferred.ts) in one statement when its work is done, before it commits.
+ */
 function withCommitHooks(db: Db): Db {
   const transaction = db.transaction.bind(db);
   const tracked = <T>(run: (tx: Tx) => Promise<T>, hooks: (() => void)[]) => {
     return async (tx: Tx) => {
       commitHooks.set(tx, hooks);
+      openDeferred(tx);
       const nested = tx.transaction.bind(tx);
       tx.transaction = async <U>(inner: (nestedTx: Tx) => Promise<U>) => {
         const own: (() => void)[] = [];
@@ -86,7 +91,9 @@ function withCommitHooks(db: Db): Db {
         hooks.push(...own);
         return result;
       };
-      return run(tx);
+      const result = await run(tx);
+      await flushDeferred(tx);
+      return result;
     };
   };
   db.transaction = async (run, config) => {

@@ -32,6 +32,8 @@ export function orderAnswers(app: FastifyInstance) {
     statusCode,
     body: JSON.stringify(z.encode(orderEnvelope, view(row, links))),
   });
+  /** The answer a keyed change kept in its transaction, sent as it is once the change commits. */
+  const kept = new WeakMap<FastifyRequest, Answer>();
   return {
     deps,
     /**
@@ -45,14 +47,23 @@ export function orderAnswers(app: FastifyInstance) {
         ...deps,
         commitWith: async (tx, row) => {
           await first?.(tx, row);
-          if (claim) await keepAnswer(tx, claim, orderAnswer(statusCode, row, await pageLinks(tx, request, [row])));
+          if (!claim) return;
+          // `first` opened the new pay-in's page: its link is known without reading it back.
+          const answer = orderAnswer(
+            statusCode,
+            row,
+            await pageLinks(tx, request, [row], first ? [row.id] : undefined),
+          );
+          await keepAnswer(tx, claim, answer);
+          kept.set(request, answer);
         },
       };
     },
-    /** A keyed change of one order, answered with the order as it was kept under the key. */
+    /** A keyed change of one order, answered with the order as it was kept under the key (or, unkeyed, as it is). */
     async answerWith(request: FastifyRequest, reply: FastifyReply, statusCode: number, change: Promise<OrderRow>) {
       const row = await change;
-      return sendAnswer(reply, orderAnswer(statusCode, row, await pageLinks(deps.db, request, [row])));
+      const answer = kept.get(request) ?? orderAnswer(statusCode, row, await pageLinks(deps.db, request, [row]));
+      return sendAnswer(reply, answer);
     },
     /** One of the merchant's own orders; another's is not found. */
     async own(request: FastifyRequest, merchantId: string, id: string) {

@@ -12,14 +12,22 @@ export function payerLinks(app: FastifyInstance) {
   return {
     /**
      * The payer's page links of these orders, by order id: the merchant's answers carry them for its pay-ins that have
-     * a page; the executor's answers carry none (the page is the payer's, handed out by the merchant).
+     * a page; the executor's answers carry none (the page is the payer's, handed out by the merchant). `opened`: the
+     * orders whose pages the caller just opened, known without reading them back.
      */
-    async pageLinks(db: Db | Tx, request: FastifyRequest, rows: OrderRow[]): Promise<Map<string, string>> {
+    async pageLinks(
+      db: Db | Tx,
+      request: FastifyRequest,
+      rows: OrderRow[],
+      opened?: readonly string[],
+    ): Promise<Map<string, string>> {
       if (request.routeOptions.config.access !== 'api.merchant') return new Map();
-      const pages = await ordersWithPages(
-        db,
-        rows.filter((row) => row.type === 'pay_in').map((row) => row.id),
-      );
+      const pages =
+        opened ??
+        (await ordersWithPages(
+          db,
+          rows.filter((row) => row.type === 'pay_in').map((row) => row.id),
+        ));
       const origin = publicOrigin(app.config, request);
       return new Map([...pages].map((id) => [id, paymentUrlOf(origin, app.deps.secrets, id)]));
     },

@@ -11,6 +11,7 @@ import {
   releaseKey,
   requestHash,
   saveAnswer,
+  saveAnswerWith,
   settleKey,
 } from './idempotency';
 
@@ -51,7 +52,7 @@ export const sendAnswer = (reply: FastifyReply, answer: Answer) =>
  * them; another request's answer under the key first rolls the change back (it is replayed instead).
  */
 export async function keepAnswer(tx: Executor, claim: IdempotencyClaim, answer: Answer): Promise<void> {
-  if (!(await saveAnswer(tx, claim, answer))) throw new KeyAnswered();
+  await saveAnswerWith(tx, claim, answer);
   afterCommit(tx, () => {
     claim.saved = true;
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
+import { deferWrite } from '../../db/deferred';
 import { DomainError } from '../../lib/errors';
 
 /** A request still marked running after this long was abandoned (its process died): another may take the key over. */
@@ -73,17 +74,31 @@ export async function findAnswer(db: Executor, claim: KeyClaim): Promise<Answer 
  * running at once, the second to commit finds the first's answer here and must roll back.
  */
 export async function saveAnswer(db: Executor, claim: KeyClaim, answer: Answer): Promise<boolean> {
-  const saved = await selectRows<{ saved: number }>(
-    db,
-    sql`insert into api_idempotency (owner_id, key, request_hash, state, status_code, body)
-        values (${claim.ownerId}, ${claim.key}, ${claim.hash}, 'done', ${answer.statusCode}, ${answer.body})
-        on conflict (owner_id, key) do update
-          set request_hash = excluded.request_hash, state = 'done', status_code = excluded.status_code,
-              body = excluded.body, created_at = now()
-          where ${replaceable}
-        returning 1 as saved`,
-  );
-  return saved.length > 0;
+  return (await selectRows<{ saved: number }>(db, answerUpsert(claim, answer))).length > 0;
+}
+
+/** The answer's row under the key: written unless another request answered under it first (no row returned then). */
+const answerUpsert = (claim: KeyClaim, answer: Answer) =>
+  sql`insert into api_idempotency (owner_id, key, request_hash, state, status_code, body)
+      values (${claim.ownerId}, ${claim.key}, ${claim.hash}, 'done', ${answer.statusCode}, ${answer.body})
+      on conflict (owner_id, key) do update
+        set request_hash = excluded.request_hash, state = 'done', status_code = excluded.status_code,
+            body = excluded.body, created_at = now()
+        where ${replaceable}
+      returning 1 as saved`;
+
+/**
+ * `saveAnswer` in the transaction of the change the answer is of, sent with its other deferred writes (db/deferred.ts):
+ * when another request answered under the key first, the flush throws `KeyAnswered` and the change rolls back.
+ */
+export async function saveAnswerWith(tx: Executor, claim: KeyClaim, answer: Answer): Promise<void> {
+  await deferWrite(tx, {
+    parts: () => [['answer', answerUpsert(claim, answer)]],
+    counted: 'answer',
+    returned: (rows) => {
+      if (rows === 0) throw new KeyAnswered();
+    },
+  });
 }
 
 /** Another request answered under the key first: the change of this one must not commit. */

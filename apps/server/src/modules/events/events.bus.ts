@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
+import { deferNotices } from '../../db/deferred';
 import { countOrderAnnouncements } from '../../lib/metrics';
 
 /** The one channel every server process listens on (DESIGN §1: events cross processes through PostgreSQL). */
@@ -26,7 +26,7 @@ export const balanceChangedType = 'balance.changed';
  * transaction commits, and drops it when it rolls back, so a client never hears of money that did not move.
  */
 export async function publishEvent(tx: Executor, event: UserEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${eventsChannel}, ${JSON.stringify(event)})`);
+  await deferNotices(tx, eventsChannel, [JSON.stringify(event)]);
 }
 
 /** User ids per notification: with a short message, well within PostgreSQL's 8000-byte payload. */
@@ -53,7 +53,7 @@ export async function publishEventToMany(
   await publishEvents(tx, [{ userIds, type, message }]);
 }
 
-/** Many events for many users (the orders of one batch) in one statement, each in as few notifications as fit. */
+/** Many events for many users (the orders of one batch), each in as few notifications as fit, sent with the writes. */
 export async function publishEvents(tx: Executor, events: EventForMany[]): Promise<void> {
   countOrderAnnouncements(tx, events);
   const payloads: string[] = [];
@@ -63,14 +63,8 @@ export async function publishEvents(tx: Executor, events: EventForMany[]): Promi
       payloads.push(JSON.stringify({ userIds: unique.slice(start, start + idsPerNotification), type, message }));
     }
   }
-  if (payloads.length === 0) return;
-  if (payloads.length === 1) {
-    await tx.execute(sql`select pg_notify(${eventsChannel}, ${payloads[0]})`);
-    return;
-  }
-  await tx.execute(
-    sql`select pg_notify(${eventsChannel}, payload) from json_array_elements_text(${JSON.stringify(payloads)}::json) payload`,
-  );
+  // Sent with the transaction's deferred writes, in one statement, when its work is done (db/deferred.ts).
+  await deferNotices(tx, eventsChannel, payloads);
 }
 
 type Handler = (event: UserEvent) => void;

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectRows } from '../../db/client';
+import { deferNotices, deferWrite } from '../../db/deferred';
 import { newId } from '../../lib/ids';
 
 /** The channel a new job is announced on; every process listens and looks for work at once. */
@@ -51,35 +52,36 @@ const claimedOf = (row: JobRow): ClaimedJob => ({
  * transaction commits. Returns false when a job with the same singleton key is already queued or running.
  */
 export async function enqueueJob(tx: Executor, job: NewJob): Promise<boolean> {
-  return (await enqueueJobs(tx, [job])) > 0;
+  const [row] = await selectRows<{ queued: number }>(
+    tx,
+    sql`with queued as (${insertJobs([job], sql`kind`)})
+        select (select count(*) from queued)::int as queued, pg_notify(${jobsChannel}, ${job.kind})`,
+  );
+  return (row?.queued ?? 0) > 0;
 }
 
-/**
- * Queues many jobs at once, like `enqueueJob`, in one statement and one notification per kind (a batch of orders
- * paid by one terminal's messages). Returns how many were queued; a job whose singleton key is taken is not.
- */
-export async function enqueueJobs(tx: Executor, jobs: NewJob[]): Promise<number> {
-  if (jobs.length === 0) return 0;
+/** The insert of these jobs; a job whose singleton key is taken is not queued. */
+function insertJobs(jobs: readonly NewJob[], returning?: SQL) {
   const values = jobs.map(
     (job) =>
       sql`(${newId()}, ${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb,
            coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10}::integer,
            ${job.singletonKey ?? null}, ${job.repeatSeconds ?? null}::integer)`,
   );
-  // The notification rides in the same statement: one round trip however many kinds.
-  const [row] = await selectRows<{ queued: number }>(
-    tx,
-    sql`with queued as (
-          insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
-          values ${sql.join(values, sql`, `)}
-          on conflict (singleton_key) where status in ('queued', 'running') do nothing
-          returning kind
-        ), notified as (
-          select pg_notify(${jobsChannel}, kinds.kind) from (select distinct kind from queued) kinds
-        )
-        select (select count(*) from queued)::int as queued, (select count(*) from notified)::int as notified`,
-  );
-  return row?.queued ?? 0;
+  return sql`insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
+    values ${sql.join(values, sql`, `)}
+    on conflict (singleton_key) where status in ('queued', 'running') do nothing${returning ? sql` returning ${returning}` : sql``}`;
+}
+
+/**
+ * Queues many jobs at once, like `enqueueJob`, with the transaction's other deferred writes (db/deferred.ts): one
+ * insert, and one notification per kind when it commits (a job whose singleton key is taken is not queued, and its
+ * kind's runners look for work once for nothing).
+ */
+export async function enqueueJobs(tx: Executor, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await deferWrite(tx, { parts: () => [['jobs', insertJobs(jobs)]] });
+  await deferNotices(tx, jobsChannel, [...new Set(jobs.map((job) => job.kind))]);
 }
 
 /**

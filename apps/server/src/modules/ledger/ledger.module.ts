@@ -6,7 +6,14 @@ export { eventCodeOf, eventParts, mainAccountOf } from './entry-events';
 export { reconcileLedger } from './ledger.reconcile';
 export { balancesOf, openUserAccounts, platformTotals, zeroBalances } from './ledger.repository';
 export type { AccountKey, TransferSpec } from './ledger.service';
-export { accountKeyText, lockedBalances, platformAccount, postTransfers, userAccount } from './ledger.service';
+export {
+  accountKeyText,
+  lockedBalances,
+  platformAccount,
+  postTransfers,
+  postTransfersAtEnd,
+  userAccount,
+} from './ledger.service';
 export { ledgerAccounts, ledgerEntries } from './ledger.table';
 
 /** The ledger module (DESIGN §17): its routes in the web app's API. */

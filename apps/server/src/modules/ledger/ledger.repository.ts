@@ -1,6 +1,7 @@
 import { type AccountKind, userAccountKinds } from '@paydesk/contract';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, selectPrepared, selectRows } from '../../db/client';
+import type { Name } from '../../db/deferred';
 import { newId } from '../../lib/ids';
 import { ledgerAccounts, ledgerTransfers } from './ledger.table';
 
@@ -185,24 +186,39 @@ export async function insertTransfersByKey(
   currency: string,
   at?: Date,
 ): Promise<Set<string>> {
+  const { accounts, wanted, inserted } = transfersByKey(rows, currency, at, (local) => sql.raw(local));
+  const found = await selectPrepared<{ id: string }>(
+    db,
+    'ledger_post_by_key',
+    sql`with accounts as (${accounts}), wanted as (${wanted}) ${inserted}`,
+  );
+  return new Set(found.map((row) => row.id));
+}
+
+/**
+ * The parts of `insertTransfersByKey`'s statement, by local name, for it and for the deferred writes of a transaction
+ * (db/deferred.ts): the accounts locked, the transfers wanted, and their insert returning the ids inserted.
+ */
+export function transfersByKey(
+  rows: KeyedTransferRow[],
+  currency: string,
+  at: Date | undefined,
+  name: Name,
+): Record<'accounts' | 'wanted' | 'inserted', SQL> {
   const keys = uniqueKeys(rows.flatMap((row) => [row.debit, row.credit]));
   const userKeys = keys.filter((key) => key.ownerId !== null);
   const platformKinds = keys.filter((key) => key.ownerId === null).map((key) => key.kind);
   const column = <T>(pick: (row: KeyedTransferRow) => T) => sql.param(rows.map(pick));
-  const inserted = await selectPrepared<{ id: string }>(
-    db,
-    'ledger_post_by_key',
-    sql`
-    with accounts as (
-      select a.id, a.owner_id, a.kind from ledger_accounts a
+  const accounts = name('accounts');
+  return {
+    accounts: sql`select a.id, a.owner_id, a.kind from ledger_accounts a
       where a.currency = ${currency}::text
         and ((a.owner_id, a.kind) in (select * from unnest(${sql.param(userKeys.map((key) => key.ownerId))}::uuid[],
                                                            ${sql.param(userKeys.map((key) => key.kind))}::text[]))
              or (a.owner_id is null and a.kind = any(${sql.param(platformKinds)}::text[])))
       order by a.id
-      for update
-    ), wanted as (
-      select * from unnest(
+      for update`,
+    wanted: sql`select * from unnest(
         ${column((row) => row.id)}::uuid[],
         ${column((row) => row.code)}::text[],
         ${column((row) => row.referenceId)}::uuid[],
@@ -212,19 +228,17 @@ export async function insertTransfersByKey(
         ${column((row) => row.credit.kind)}::text[],
         ${column((row) => row.amountMinor.toString())}::int8[]
       ) with ordinality as w (id, code, reference_id, debit_owner, debit_kind, credit_owner, credit_kind, amount_minor,
-                              position)
-    )
-    insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
-                                  created_at)
+                              position)`,
+    inserted: sql`insert into ledger_transfers (id, code, reference_id, debit_account_id, credit_account_id, amount_minor,
+                                  currency, created_at)
     select w.id, w.code, w.reference_id, d.id, c.id, w.amount_minor, ${currency}::text,
            coalesce(${at?.toISOString() ?? null}::timestamptz, now())
-    from wanted w
-    join accounts d on d.owner_id is not distinct from w.debit_owner and d.kind = w.debit_kind
-    join accounts c on c.owner_id is not distinct from w.credit_owner and c.kind = w.credit_kind
-    where (select count(*) from accounts) >= 0
+    from ${name('wanted')} w
+    join ${accounts} d on d.owner_id is not distinct from w.debit_owner and d.kind = w.debit_kind
+    join ${accounts} c on c.owner_id is not distinct from w.credit_owner and c.kind = w.credit_kind
+    where (select count(*) from ${accounts}) >= 0
     order by w.position
     on conflict (id) do nothing
     returning id`,
-  );
-  return new Set(inserted.map((row) => row.id));
+  };
 }

@@ -1,5 +1,6 @@
 import type { TransferCode } from '@paydesk/contract';
 import type { Db, Tx } from '../../db/client';
+import { deferWrite } from '../../db/deferred';
 import { DomainError } from '../../lib/errors';
 import { countTransfers } from '../../lib/metrics';
 import * as repo from './ledger.repository';
@@ -128,6 +129,35 @@ export async function postTransfers(
   if (existing.size > inserted.size) throw new DomainError('conflict');
   const missing = transfers.find((transfer) => !inserted.has(transfer.id));
   throw new Error(`ledger: an account of transfer ${missing?.id} was not opened`);
+}
+
+/**
+ * `postTransfers` for a change whose transfers are new by construction (an order's move: its lifecycle lets each money
+ * step happen once), sent with the transaction's other deferred writes in its one last statement (db/deferred.ts,
+ * DESIGN §16: the money last, the shared accounts held from there to the commit). An overdraft is
+ * `insufficient_funds`; a transfer that does not go in (its id applied before, an account never opened) fails the
+ * transaction.
+ */
+export async function postTransfersAtEnd(
+  tx: Tx,
+  transfers: TransferSpec[],
+  currency: string,
+  at?: Date,
+): Promise<void> {
+  if (transfers.length === 0) return;
+  assertWellFormed(transfers);
+  const rows = transfers.map((transfer) => ({ ...transfer, referenceId: transfer.referenceId ?? null }));
+  await deferWrite(tx, {
+    parts: (name) => Object.entries(repo.transfersByKey(rows, currency, at, name)),
+    counted: 'inserted',
+    returned: (inserted) => {
+      if (inserted !== transfers.length) {
+        throw new Error(`ledger: ${transfers.length - inserted} of ${transfers.length} transfers did not go in`);
+      }
+      countTransfers(tx, transfers);
+    },
+    failure: (error) => (isOverdraft(error) ? new DomainError('insufficient_funds') : undefined),
+  });
 }
 
 /**

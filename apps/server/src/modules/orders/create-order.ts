@@ -217,12 +217,7 @@ async function createPayOut(deps: OrderDeps, tx: Tx, creation: Creation, recipie
     details: recipient,
   };
   const takers = await takersOf(tx, context.flowId);
-  return createLockedOrder(deps, tx, creationMove(creation, row, takers), now).catch((error: unknown) => {
-    if (error instanceof DomainError && error.code === 'insufficient_funds') {
-      throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });
-    }
-    throw error;
-  });
+  return createLockedOrder(deps, tx, creationMove(creation, row, takers), now);
 }
 
 /** Tries of a pay-in's creation: its executor's money went to another order meanwhile, or the matcher must wait. */
@@ -280,6 +275,10 @@ export async function createOrder(
         (input.type === 'pay_in' && error instanceof DomainError && error.code === 'insufficient_funds');
       if (!again || attempt >= creationTries) {
         if (again) throw new DomainError('no_executor_available');
+        // A pay-out's hold is the merchant's: the money it lacks is the amount's (its hold is posted at the commit).
+        if (error instanceof DomainError && error.code === 'insufficient_funds') {
+          throw new DomainError('insufficient_funds', { amount: ['validation.merchant_insufficient_funds'] });
+        }
         throw error;
       }
     }

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { publishEvents } from '../events/events.module';
 import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
-import { postTransfers, type TransferSpec } from '../ledger/ledger.module';
+import { postTransfersAtEnd, type TransferSpec } from '../ledger/ledger.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { announcements, expiryOf, historyOf, type OrderActor, takersOf } from './announce';
 import {
@@ -204,7 +204,7 @@ export async function moveLockedOrders(
   await beforeMoney?.(after);
   // The money last (DESIGN §16).
   for (const [crypto, transfers] of moneyOf(moves, edges, after, deps.reference)) {
-    await postTransfers(tx, transfers, crypto, now);
+    await postTransfersAtEnd(tx, transfers, crypto, now);
   }
   return after;
 }
@@ -257,6 +257,6 @@ export async function createLockedOrder(
   ]);
   await publishEvents(tx, announcements(order, 'order.created', creation.also));
   await deps.commitWith?.(tx, order);
-  if (edge.money === 'hold') await postTransfers(tx, [holdTransfer(order)], order.crypto, now);
+  if (edge.money === 'hold') await postTransfersAtEnd(tx, [holdTransfer(order)], order.crypto, now);
   return order;
 }

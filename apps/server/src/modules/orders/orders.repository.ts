@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Executor, selectPrepared, selectRows } from '../../db/client';
+import { type Executor, selectRows } from '../../db/client';
 import { countRows } from '../../db/count';
+import { deferWrite } from '../../db/deferred';
 import { type Cursor, keyset } from '../../db/keyset';
 import { flows } from '../flows/flows.module';
 import { partnerSystems, users } from '../users/users.module';
@@ -101,13 +102,11 @@ export async function insertOrder(db: Executor, row: NewOrder): Promise<OrderRow
  * concurrent pay-ins must not queue on one row of flow_executors (DESIGN §16).
  */
 export async function markAssigned(db: Executor, bindId: string, at: Date): Promise<void> {
-  await selectPrepared(
-    db,
-    'orders_mark_assigned',
-    sql`update flow_executors set last_assigned_at = ${at.toISOString()}::timestamptz
-        where id = (select id from flow_executors where id = ${bindId}::uuid for update skip locked)
-          and (last_assigned_at is null or last_assigned_at < ${at.toISOString()}::timestamptz)`,
-  );
+  const update = sql`update flow_executors set last_assigned_at = ${at.toISOString()}::timestamptz
+    where id = (select id from flow_executors where id = ${bindId}::uuid for update skip locked)
+      and (last_assigned_at is null or last_assigned_at < ${at.toISOString()}::timestamptz)`;
+  // Sent with the creation's other writes, at its end (db/deferred.ts): the row is held the shortest time.
+  await deferWrite(db, { parts: () => [['assigned', update]] });
 }
 
 /** Locks the orders, in id order so that two batches never wait on each other. */
@@ -126,8 +125,11 @@ export async function updateOrders(db: Executor, ids: string[], changes: Partial
     .returning();
 }
 
+/** Adds lines to the orders' timelines, with the transaction's other deferred writes (nothing reads them back in it). */
 export async function insertEvents(db: Executor, events: (typeof orderEvents.$inferInsert)[]): Promise<void> {
-  if (events.length > 0) await db.insert(orderEvents).values(events);
+  if (events.length === 0) return;
+  const insert = db.insert(orderEvents).values(events).getSQL();
+  await deferWrite(db, { parts: () => [['events', insert]] });
 }
 
 export const eventsOf = (db: Executor, orderId: string) =>

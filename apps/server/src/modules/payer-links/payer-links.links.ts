@@ -1,6 +1,7 @@
 import { isLoopbackHost, type Language } from '@paydesk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { deferWrite } from '../../db/deferred';
 import { DomainError } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
 import type { Secrets } from '../../lib/secrets';
@@ -59,12 +60,17 @@ export async function openPayerPage(
   orderId: string,
   options: { returnUrl: string | null; language: Language | null },
 ): Promise<void> {
-  await tx.insert(payerPages).values({
-    orderId,
-    tokenHash: tokenHashOf(payerTokenOf(secrets, orderId)),
-    returnUrl: options.returnUrl,
-    language: options.language,
-  });
+  const insert = tx
+    .insert(payerPages)
+    .values({
+      orderId,
+      tokenHash: tokenHashOf(payerTokenOf(secrets, orderId)),
+      returnUrl: options.returnUrl,
+      language: options.language,
+    })
+    .getSQL();
+  // With the creation's other writes, at its end (db/deferred.ts).
+  await deferWrite(tx, { parts: () => [['page', insert]] });
 }
 
 /** Which of these orders have a page (pay-ins made before the page existed have none). */

@@ -1,6 +1,7 @@
 import type { WebhookEvent } from '@paydesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { deferWrite } from '../../db/deferred';
 import { newId } from '../../lib/ids';
 import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
 import {
@@ -102,7 +103,9 @@ export async function writeWebhooks(
       };
     });
   if (deliveries.length === 0) return [];
-  await tx.insert(webhookDeliveries).values(deliveries);
+  // With the change's other writes, at its end (db/deferred.ts): nothing reads a delivery back in its transaction.
+  const insert = tx.insert(webhookDeliveries).values(deliveries).getSQL();
+  await deferWrite(tx, { parts: () => [['deliveries', insert]] });
   return deliveries.map(({ id }) => ({
     kind: webhookJob,
     payload: { deliveryId: id },
