@@ -102,14 +102,21 @@ async function claimIdempotency(db: Executor, request: FastifyRequest, ownerId: 
   const hash = requestHash(request.method, request.url, request.rawBody ?? '');
   const running = request.routeOptions.config.answeredInTransaction !== true;
   const claim: IdempotencyClaim = { ownerId, key: text, hash, running, saved: false };
+  // A route that keeps its answer in its change's transaction reads nothing first (issue 33): a repeat runs again and
+  // meets what the first did — a refusal (the order moved, its client_order_id taken) or, at its commit, the first
+  // answer under the key (`KeyAnswered`) — and is answered with the first answer (`replayAnswers`), nothing changed.
   if (running) {
     const claimed = await claimKey(db, claim);
     if (claimed.kind === 'replay') throw new Replay(claimed);
-  } else {
-    const first = await findAnswer(db, claim);
-    if (first) throw new Replay(first);
   }
   return claim;
+}
+
+/** A refusal of the request (a rule, its input, the key answered meanwhile), not a server's failure. */
+function isRefusal(error: unknown): boolean {
+  if (error instanceof DomainError || error instanceof KeyAnswered) return true;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /** A repeated request answers with the first answer, as it was. */
@@ -127,9 +134,9 @@ function replayAnswers(app: FastifyInstance, db: Executor): void {
   app.setErrorHandler(async (error, request, reply: FastifyReply) => {
     if (error instanceof Replay) return sendAnswer(reply.header('idempotent-replayed', 'true'), error.answer);
     const claim = request.idempotency;
-    if (claim && !claim.running && (error instanceof DomainError || error instanceof KeyAnswered)) {
-      // Refused by what a request with the same key did meanwhile (it ran at the same time, or before a crash
-      // answered it): that request's answer is this key's answer.
+    if (claim && !claim.running && isRefusal(error)) {
+      // Refused by what a request with the same key did before or meanwhile (it ran at the same time, or before a
+      // crash answered it), or a repeat refused as the first was: the first request's answer is this key's answer.
       const first = await findAnswer(db, claim);
       if (first) return sendAnswer(reply.header('idempotent-replayed', 'true'), first);
     }

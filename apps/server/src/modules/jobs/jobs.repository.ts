@@ -62,15 +62,32 @@ export async function enqueueJob(tx: Executor, job: NewJob): Promise<boolean> {
 
 /** The insert of these jobs; a job whose singleton key is taken is not queued. */
 function insertJobs(jobs: readonly NewJob[], returning?: SQL) {
-  const values = jobs.map(
-    (job) =>
-      sql`(${newId()}, ${job.kind}, ${JSON.stringify(job.payload ?? {})}::jsonb,
-           coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10}::integer,
-           ${job.singletonKey ?? null}, ${job.repeatSeconds ?? null}::integer)`,
-  );
   return sql`insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
-    values ${sql.join(values, sql`, `)}
+    values ${sql.join(jobs.map(jobValues), sql`, `)}
     on conflict (singleton_key) where status in ('queued', 'running') do nothing${returning ? sql` returning ${returning}` : sql``}`;
+}
+
+const jobValues = (job: NewJob) =>
+  sql`(${newId()}::uuid, ${job.kind}::text, ${JSON.stringify(job.payload ?? {})}::jsonb,
+       coalesce(${job.runAt?.toISOString() ?? null}::timestamptz, now()), ${job.maxAttempts ?? 10}::integer,
+       ${job.singletonKey ?? null}::text, ${job.repeatSeconds ?? null}::integer)`;
+
+/**
+ * The insert of those of these jobs whose payload meets `keep`, for another module's deferred write that decides in
+ * the database which of its jobs exist (the webhooks whose deliveries went in). Queue their kinds' notices with
+ * `noticeJobs`.
+ */
+export function insertJobsWhere(jobs: readonly NewJob[], keep: (payload: SQL) => SQL): SQL {
+  return sql`insert into jobs (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
+    select * from (values ${sql.join(jobs.map(jobValues), sql`, `)})
+      as job (id, kind, payload, run_at, max_attempts, singleton_key, repeat_seconds)
+    where ${keep(sql`job.payload`)}
+    on conflict (singleton_key) where status in ('queued', 'running') do nothing`;
+}
+
+/** Tells the processes of these jobs' kinds when the transaction commits (with its deferred writes). */
+export async function noticeJobs(tx: Executor, jobs: readonly NewJob[]): Promise<void> {
+  await deferNotices(tx, jobsChannel, [...new Set(jobs.map((job) => job.kind))]);
 }
 
 /**
@@ -81,7 +98,7 @@ function insertJobs(jobs: readonly NewJob[], returning?: SQL) {
 export async function enqueueJobs(tx: Executor, jobs: NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await deferWrite(tx, { parts: () => [['jobs', insertJobs(jobs)]] });
-  await deferNotices(tx, jobsChannel, [...new Set(jobs.map((job) => job.kind))]);
+  await noticeJobs(tx, jobs);
 }
 
 /**

@@ -133,10 +133,15 @@ async function commitGroup(db: Db, group: Pending[]): Promise<Outcome[]> {
       moves.push({ order, event: request.event, actor: request.actor, changes: request.changes, note: request.note });
       moving.push(index);
     }
-    const moved = await moveLockedOrders(deps, tx, moves, now, async (after) => {
-      for (const [position, index] of moving.entries()) {
-        await (group[index] as Pending).deps.commitWith?.(tx, after[position] as repo.OrderRow);
-      }
+    // The group's transaction reads no order after the moves: their rows go with its other writes, at its end.
+    const moved = await moveLockedOrders(deps, tx, moves, {
+      now,
+      rowsAtEnd: true,
+      beforeMoney: async (after) => {
+        for (const [position, index] of moving.entries()) {
+          await (group[index] as Pending).deps.commitWith?.(tx, after[position] as repo.OrderRow);
+        }
+      },
     });
     moving.forEach((index, position) => {
       outcomes[index] = { row: moved[position] as repo.OrderRow };

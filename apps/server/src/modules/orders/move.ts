@@ -87,8 +87,19 @@ export function columnsOf(move: Move, edge: Edge, now: Date, config: Config): Pa
   };
 }
 
-/** The orders' rows as they are after the moves, in the moves' order: alike changes in one statement each. */
-async function updateRows(tx: Tx, config: Config, moves: Move[], edges: Edge[], now: Date): Promise<repo.OrderRow[]> {
+/**
+ * The orders' rows as they are after the moves, in the moves' order: alike changes in one statement each. With
+ * `atEnd`, the rows are the locked ones with the changes applied, and the updates go with the transaction's deferred
+ * writes (db/deferred.ts), for a caller whose transaction reads no order after the move (the group commit).
+ */
+async function updateRows(
+  tx: Tx,
+  config: Config,
+  moves: Move[],
+  edges: Edge[],
+  now: Date,
+  atEnd = false,
+): Promise<repo.OrderRow[]> {
   const groups = new Map<string, { set: Partial<repo.NewOrder>; ids: string[] }>();
   moves.forEach((move, index) => {
     const set = columnsOf(move, edges[index] as Edge, now, config);
@@ -97,6 +108,10 @@ async function updateRows(tx: Tx, config: Config, moves: Move[], edges: Edge[], 
     group.ids.push(move.order.id);
     groups.set(key, group);
   });
+  if (atEnd) {
+    for (const { set, ids } of groups.values()) await repo.updateOrdersAtEnd(tx, ids, set);
+    return moves.map((move, index) => ({ ...move.order, ...columnsOf(move, edges[index] as Edge, now, config) }));
+  }
   const byId = new Map<string, repo.OrderRow>();
   for (const { set, ids } of groups.values()) {
     for (const row of await repo.updateOrders(tx, ids, set)) byId.set(row.id, row);
@@ -139,22 +154,26 @@ async function checksOf(tx: Tx, moves: Move[], edges: Edge[]): Promise<NewJob[]>
   return jobs;
 }
 
+export interface MoveOptions {
+  /** The engine's time of the moves (`engineTime` when absent). */
+  now?: Date;
+  /** What the caller writes with the moved orders, before the money. */
+  beforeMoney?: (after: repo.OrderRow[]) => Promise<void>;
+  /** The orders' rows are written with the transaction's deferred writes: nothing reads an order after the moves. */
+  rowsAtEnd?: boolean;
+}
+
 /**
  * Moves locked orders along their edges in the caller's transaction (DESIGN §16): each move checked against the
  * lifecycle table (an edge that is not there is a 409 and moves nothing), then for all of them together the rows,
  * the timeline, the webhooks and the jobs, the real-time notes and, last, the money — one ledger statement, so the
  * shared accounts it credits are held only from there to the commit. Returns the orders as they are now.
  */
-export async function moveLockedOrders(
-  deps: OrderDeps,
-  tx: Tx,
-  moves: Move[],
-  now = engineTime(deps),
-  beforeMoney?: (after: repo.OrderRow[]) => Promise<void>,
-) {
+export async function moveLockedOrders(deps: OrderDeps, tx: Tx, moves: Move[], options: MoveOptions = {}) {
   if (moves.length === 0) return [];
+  const { now = engineTime(deps), beforeMoney } = options;
   const edges = moves.map((move) => edgeOf(move.order, move.event, move.actor.kind, now));
-  const after = await updateRows(tx, deps.config, moves, edges, now);
+  const after = await updateRows(tx, deps.config, moves, edges, now, options.rowsAtEnd);
   await announceMoved(
     tx,
     after.map((order) => order.id),
@@ -237,7 +256,7 @@ export async function createLockedOrder(
 ): Promise<repo.OrderRow> {
   const edge = creationEdge(creation.row.type);
   if (!edge.who.includes(creation.actor.kind)) throw new Error(`${creation.actor.kind} may not create orders`);
-  const order = await repo.insertOrder(tx, {
+  const order = await repo.insertOrderAtEnd(tx, {
     ...creation.row,
     status: edge.to,
     expiresAt: edge.writes.restartsExpiry ? expiryFrom(deps.config, creation.row.type, now) : null,

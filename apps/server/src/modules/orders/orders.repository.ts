@@ -97,6 +97,33 @@ export async function insertOrder(db: Executor, row: NewOrder): Promise<OrderRow
 }
 
 /**
+ * Inserts a new order with the transaction's other deferred writes (db/deferred.ts), as its creation's first: its
+ * timeline, webhook, page and hold go in the same statement, after it. Answers the row as it will be stored (no column
+ * of an order has a default the database computes but its times, which the caller gives).
+ */
+export async function insertOrderAtEnd(db: Executor, row: NewOrder & Pick<OrderRow, 'createdAt' | 'updatedAt'>) {
+  const insert = db.insert(orders).values(row).getSQL();
+  await deferWrite(db, { parts: () => [['order', insert]] });
+  const stored: OrderRow = {
+    executorId: null,
+    executorType: null,
+    requisiteId: null,
+    executorFeeHundredths: null,
+    paymentOption: null,
+    paymentType: null,
+    clientId: null,
+    paidBy: null,
+    statusBeforeDispute: null,
+    expiresAt: null,
+    takenAt: null,
+    paidAt: null,
+    canceledAt: null,
+    ...(Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as typeof row),
+  };
+  return stored;
+}
+
+/**
  * The matcher's tie-break (DESIGN §5): an executor of a flow was just given an order. When another creation is
  * writing the same executor's time right now, it is left to that one (`skip locked`): both write "now", and
  * concurrent pay-ins must not queue on one row of flow_executors (DESIGN §16).
@@ -123,6 +150,13 @@ export async function updateOrders(db: Executor, ids: string[], changes: Partial
     .set({ updatedAt: new Date(), ...changes })
     .where(inArray(orders.id, ids))
     .returning();
+}
+
+/** `updateOrders` with the transaction's other deferred writes (db/deferred.ts): the caller knows the rows it makes. */
+export async function updateOrdersAtEnd(db: Executor, ids: string[], changes: Partial<NewOrder>): Promise<void> {
+  if (ids.length === 0) return;
+  const update = db.update(orders).set(changes).where(inArray(orders.id, ids)).getSQL();
+  await deferWrite(db, { parts: () => [['orders', update]] });
 }
 
 /** Adds lines to the orders' timelines, with the transaction's other deferred writes (nothing reads them back in it). */

@@ -1,9 +1,9 @@
 import type { WebhookEvent } from '@paydesk/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deferWrite } from '../../db/deferred';
 import { newId } from '../../lib/ids';
-import { enqueueJobs, type NewJob } from '../jobs/jobs.module';
+import { enqueueJobs, insertJobsWhere, type NewJob, noticeJobs } from '../jobs/jobs.module';
 import {
   apiOrderView,
   type OrderRow,
@@ -82,35 +82,84 @@ export async function writeWebhooks(
             )
         ).map((row) => row.userId),
       ));
-  const createdAt = new Date().toISOString();
-  const deliveries = orders
-    .filter((order) => !off.has(order.merchantId))
-    .map((order) => {
-      const id = newId();
-      const event: WebhookEvent = {
-        id,
-        type,
-        created_at: createdAt,
-        data: apiOrderView(order, reference),
-        ...(options.dispute ? { dispute: options.dispute } : {}),
-      };
-      return {
-        id,
-        orderId: order.id,
-        merchantId: order.merchantId,
-        type,
-        payload: event as unknown as Record<string, unknown>,
-      };
-    });
+  const deliveries = deliveriesOfOrders(reference, orders, type, options).filter(
+    (delivery) => !off.has(delivery.merchantId),
+  );
   if (deliveries.length === 0) return [];
   // With the change's other writes, at its end (db/deferred.ts): nothing reads a delivery back in its transaction.
   const insert = tx.insert(webhookDeliveries).values(deliveries).getSQL();
   await deferWrite(tx, { parts: () => [['deliveries', insert]] });
-  return deliveries.map(({ id }) => ({
-    kind: webhookJob,
-    payload: { deliveryId: id },
-    maxAttempts: webhookSchedule.length + 1,
-  }));
+  return deliveries.map(({ id }) => deliveryJob(id));
+}
+
+/** The job that delivers a webhook. */
+const deliveryJob = (deliveryId: string): NewJob => ({
+  kind: webhookJob,
+  payload: { deliveryId },
+  maxAttempts: webhookSchedule.length + 1,
+});
+
+/** The deliveries of a webhook of these orders, as the outbox keeps them. */
+function deliveriesOfOrders(reference: ReferenceData, orders: OrderRow[], type: WebhookType, options: WebhookOptions) {
+  const createdAt = new Date().toISOString();
+  return orders.map((order) => {
+    const id = newId();
+    const event: WebhookEvent = {
+      id,
+      type,
+      created_at: createdAt,
+      data: apiOrderView(order, reference),
+      ...(options.dispute ? { dispute: options.dispute } : {}),
+    };
+    return {
+      id,
+      orderId: order.id,
+      merchantId: order.merchantId,
+      type,
+      payload: event as unknown as Record<string, unknown>,
+    };
+  });
+}
+
+/**
+ * `writeWebhooks` of a change whose caller did not read the merchants' settings, in one deferred write: the
+ * deliveries of the merchants who did not switch the type off go in, and only their jobs with them — the settings are
+ * read by the statement that writes, not by one of their own. Queues the jobs itself.
+ */
+async function writeWebhooksAtEnd(
+  tx: Executor,
+  reference: ReferenceData,
+  orders: OrderRow[],
+  type: WebhookType,
+  options: WebhookOptions,
+): Promise<void> {
+  const deliveries = deliveriesOfOrders(reference, orders, type, options);
+  const jobs = deliveries.map(({ id }) => deliveryJob(id));
+  const values = deliveries.map(
+    (delivery) =>
+      sql`(${delivery.id}::uuid, ${delivery.orderId}::uuid, ${delivery.merchantId}::uuid, ${JSON.stringify(delivery.payload)}::jsonb)`,
+  );
+  await deferWrite(tx, {
+    parts: (name) => [
+      [
+        'deliveries',
+        sql`insert into webhook_deliveries (id, order_id, merchant_id, type, payload)
+          select d.id, d.order_id, d.merchant_id, ${type}::text, d.payload
+          from (values ${sql.join(values, sql`, `)}) as d (id, order_id, merchant_id, payload)
+          where not exists (select 1 from user_webhooks w
+                            where w.user_id = d.merchant_id and w.slug = ${type}::text and w.is_disabled)
+          returning id`,
+      ],
+      [
+        'jobs',
+        insertJobsWhere(
+          jobs,
+          (payload) => sql`(${payload} ->> 'deliveryId')::uuid in (select id from ${name('deliveries')})`,
+        ),
+      ],
+    ],
+  });
+  await noticeJobs(tx, jobs);
 }
 
 /**
@@ -125,9 +174,18 @@ export const webhookSchedule: readonly number[] = [
   ...Array<number>(3).fill(6 * 60 * 60_000),
 ];
 
-/** Orders' announcement of webhooks (DESIGN §17): written into the outbox in the order's transaction. */
-export const writeOrderWebhooks = (tx: Executor, { reference, orders, type, options }: OrderWebhooks) =>
-  writeWebhooks(tx, reference, orders, type, options);
+/**
+ * Orders' announcement of webhooks (DESIGN §17): written into the outbox in the order's transaction. Unless the
+ * caller read the merchants' settings already (or forces the webhook), the deliveries and their jobs are written at the
+ * transaction's end by one deferred write, which reads the settings itself; no jobs are returned then.
+ */
+export async function writeOrderWebhooks(tx: Executor, { reference, orders, type, options }: OrderWebhooks) {
+  if (options.force || options.merchantsOff || orders.length === 0) {
+    return writeWebhooks(tx, reference, orders, type, options);
+  }
+  await writeWebhooksAtEnd(tx, reference, orders, type, options);
+  return [];
+}
 
 /** The deliveries of an order's webhooks with their attempts, as the order's details show them (orders ask). */
 export async function deliveriesOf(db: Executor, { orderId }: { orderId: string }): Promise<OrderWebhookDelivery[]> {
