@@ -3,8 +3,8 @@
 // - the database pool keeps its idle connections (no idle timeout), as it does under steady traffic: the bench drives
 //   this server in slices with pauses between them, and reads the CPU of the database backends by their pids;
 // - `pg.Client.prototype.query` is wrapped to count the statements this process sends and to time each run of the
-//   ledger's one statement (the prepared statement `ledger_post_by_key`, which takes the account locks: its time is
-//   the lock wait plus a fraction of a millisecond). GET /counters on a second port (127.0.0.1) answers
+//   statement that posts the money (the ledger's own, `ledger_post_by_key`, or a transaction's deferred writes that
+//   carry its transfers), which takes the account locks: its time is the lock wait plus a fraction of a millisecond. GET /counters on a second port (127.0.0.1) answers
 //   `{"statements": <sent since start>, "ledger_ms": [<durations since the last call>]}`.
 // With BENCH_SEED=1 (the default) it migrates and builds the world of orders-world.ts (BENCH_MERCHANTS merchants,
 // BENCH_TRADERS traders of BENCH_REQUISITES cards each) and issues API keys. With BENCH_SEED=0 it is a second process
@@ -23,12 +23,16 @@ import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { apiCredentials, seedWorld } from './orders-world';
 
 const counters = { statements: 0, ledgerMs: [] as number[] };
-const ledgerStatement = 'ledger_post_by_key';
+/** The statement that posts a pay-in's money: the ledger's own, or the deferred writes that carry it (issue 33). */
+const postsMoney = (first: unknown) => {
+  const { name, text } = (first ?? {}) as { name?: unknown; text?: unknown };
+  return name === 'ledger_post_by_key' || (typeof text === 'string' && text.includes('insert into ledger_transfers'));
+};
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 const query = pg.Client.prototype.query as unknown as Query;
 (pg.Client.prototype as unknown as { query: Query }).query = function (this: pg.Client, ...args: unknown[]) {
   counters.statements += 1;
-  if ((args[0] as { name?: unknown } | undefined)?.name !== ledgerStatement) return query.apply(this, args);
+  if (!postsMoney(args[0])) return query.apply(this, args);
   const sent = process.hrtime.bigint();
   const took = () => counters.ledgerMs.push(Number(process.hrtime.bigint() - sent) / 1e6);
   const last = args.length - 1;

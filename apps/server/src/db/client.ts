@@ -276,27 +276,4 @@ export async function selectRows<Row>(db: Executor, query: SQL): Promise<Row[]> 
   return result.rows;
 }
 
-interface PreparingSession {
-  prepareQuery(
-    query: { sql: string; params: unknown[] },
-    fields: undefined,
-    name: string,
-    isResponseInArrayMode: boolean,
-  ): { execute(): Promise<unknown> };
-}
-
-/**
- * Rows of a hot raw query that PostgreSQL keeps prepared under `name` on each connection: parsed and planned once,
- * then run with a generic plan (the pool sets `plan_cache_mode`), where an unnamed statement is planned again on
- * every call. Its text must not change between calls — only its parameters. PGlite runs it like any other query.
- */
-export async function selectPrepared<Row>(db: Executor, name: string, query: SQL): Promise<Row[]> {
-  const internals = db as unknown as {
-    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    session: PreparingSession;
-  };
-  const result = await internals.session
-    .prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false)
-    .execute();
-  return (result as { rows: Row[] }).rows;
-}
+export { selectPrepared } from './prepared';

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { selectByShape } from './prepared';
 
 /*
  * Writes a transaction sends together (issue 33): what a change writes and never reads back in its own transaction —
@@ -96,8 +97,8 @@ export function flushStatement({ writes, notices }: Pending): SQL {
 async function flushWrites(executor: Executable, batch: Pending): Promise<void> {
   let row: Record<string, unknown> | undefined;
   try {
-    const result = (await executor.execute(flushStatement(batch))) as { rows: Record<string, unknown>[] };
-    row = result.rows[0];
+    // One shape per kind of change (a pay-in's creation, its "paid"): kept prepared once it recurs.
+    [row] = await selectByShape<Record<string, unknown>>(executor, flushStatement(batch));
   } catch (error) {
     for (const write of batch.writes) {
       const own = write.failure?.(error);
