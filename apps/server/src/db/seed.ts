@@ -12,13 +12,7 @@ import { insertPartnerSystem } from '../modules/partners/partners.module';
 import { requestWithdrawal } from '../modules/payments/payments.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
 import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.module';
-import {
-  anyUserExists,
-  insertUser,
-  type NewTraderProfile,
-  replaceAgentLinks,
-  replaceFees,
-} from '../modules/users/users.module';
+import { platformHasUsers, type SeededUser, seedUsers } from '../modules/users/users.module';
 import type { Db, Tx } from './client';
 
 export const demoPassword = 'paydesk-demo';
@@ -31,55 +25,57 @@ interface DemoUser {
   isRoot?: boolean;
   roles?: string[];
   comment: string;
-  trader?: NewTraderProfile;
+  trader?: SeededUser['trader'];
+  /** Fee tiers and agent links that make the demo's user screens show real settings. */
+  fees?: SeededUser['fees'];
+  agentLinks?: SeededUser['agentLinks'];
 }
 
 const usdt = (text: string) => parseAmount(text, USDT.ratio_fraction);
 
+const tier = (direction: 'pay_in' | 'pay_out', min: string, max: string | null, percentage: number) => ({
+  direction,
+  minAmountMinor: usdt(min),
+  maxAmountMinor: max === null ? null : usdt(max),
+  percentageHundredths: percentage,
+});
+const agentLink = { agent: 'agent', payInHundredths: 50, payOutHundredths: 25 };
+
 const demoUsers: DemoUser[] = [
   { username: 'root', type: 'admin', isRoot: true, comment: 'Root administrator' },
   { username: 'support', type: 'admin', roles: ['support'], comment: 'Support desk' },
-  { username: 'merchant', type: 'merchant', comment: 'Demo shop' },
+  {
+    username: 'merchant',
+    type: 'merchant',
+    comment: 'Demo shop',
+    fees: [tier('pay_in', '0', null, 500), tier('pay_out', '0', null, 300)],
+    agentLinks: [agentLink],
+  },
   {
     username: 'trader',
     type: 'trader',
     comment: 'Trader with insurance paid',
     // Paid by the first demo deposit, as any trader's insurance is.
     trader: { insurancePaid: false, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: true },
+    fees: [tier('pay_in', '0', '1000', 250), tier('pay_in', '1000', null, 200), tier('pay_out', '0', null, 150)],
+    agentLinks: [{ ...agentLink, payInHundredths: 75, isMain: true }],
   },
   {
     username: 'trader2',
     type: 'trader',
     comment: 'Trader with insurance due',
     trader: { insurancePaid: false, insuranceAmountMinor: usdt('100'), depositOpen: true, withdrawOpen: false },
+    agentLinks: [{ ...agentLink, isMain: true }],
   },
   { username: 'agent', type: 'agent', comment: 'Team lead' },
-  { username: 'partner', type: 'partner', comment: 'Payment system partner' },
+  {
+    username: 'partner',
+    type: 'partner',
+    comment: 'Payment system partner',
+    // The partner earns on what it executes, as a trader does: 1.2 % of a pay-out it pays, 1.5 % of a pay-in.
+    fees: [tier('pay_in', '0', null, 150), tier('pay_out', '0', null, 120)],
+  },
 ];
-
-/** Fee tiers and agent links that make the demo's user screens show real settings. */
-async function seedRelations(tx: Tx, ids: Map<string, string>) {
-  const id = (username: string) => ids.get(username) ?? '';
-  const tier = (direction: 'pay_in' | 'pay_out', min: string, max: string | null, percentage: number) => ({
-    id: newId(),
-    direction,
-    minAmountMinor: usdt(min),
-    maxAmountMinor: max === null ? null : usdt(max),
-    percentageHundredths: percentage,
-  });
-  await replaceFees(tx, id('merchant'), [tier('pay_in', '0', null, 500), tier('pay_out', '0', null, 300)]);
-  await replaceFees(tx, id('trader'), [
-    tier('pay_in', '0', '1000', 250),
-    tier('pay_in', '1000', null, 200),
-    tier('pay_out', '0', null, 150),
-  ]);
-  // The partner earns on what it executes, as a trader does: 1.2 % of a pay-out it pays, 1.5 % of a pay-in.
-  await replaceFees(tx, id('partner'), [tier('pay_in', '0', null, 150), tier('pay_out', '0', null, 120)]);
-  const agentLink = { agentId: id('agent'), payInHundredths: 50, payOutHundredths: 25 };
-  await replaceAgentLinks(tx, id('merchant'), [agentLink]);
-  await replaceAgentLinks(tx, id('trader'), [{ ...agentLink, payInHundredths: 75, isMain: true }]);
-  await replaceAgentLinks(tx, id('trader2'), [{ ...agentLink, isMain: true }]);
-}
 
 /**
  * Routing of DESIGN §7: requisites of trader (cards of four banks in several holders' names and an SBP phone, all read
@@ -234,7 +230,7 @@ export async function seedDemo(
   /** The seed's "now": the month ends and today's first orders are made at it (a test fixes it; the wall clock else). */
   clock: () => Date = () => new Date(),
 ): Promise<string[]> {
-  if (await anyUserExists(db)) return [];
+  if (await platformHasUsers(db)) return [];
   // The order history is part of the demo traffic: with it switched off (DEMO_ORDER_SECONDS=0), balances stay exactly
   // as seeded. A month of it first (through the engine on a backdated clock), then today's first orders; the platform
   // was set up the hour before the month's first deposits.
@@ -245,12 +241,11 @@ export async function seedDemo(
   );
   const setUp = history ? { createdAt: new Date(start.getTime() - 3_600_000), updatedAt: start } : {};
   const passwordHash = await hashPassword(demoPassword);
-  const ids = new Map<string, string>();
-  await db.transaction(async (tx) => {
-    for (const user of demoUsers) {
-      const row = await insertUser(
-        tx,
-        {
+  const ids = await db.transaction(async (tx) => {
+    const created = await seedUsers(
+      tx,
+      demoUsers.map(({ trader, fees, agentLinks, ...user }) => ({
+        user: {
           id: newId(),
           username: user.username,
           type: user.type,
@@ -260,12 +255,12 @@ export async function seedDemo(
           comment: user.comment,
           ...setUp,
         },
-        user.trader,
-      );
-      ids.set(user.username, row.id);
-    }
-    await seedRelations(tx, ids);
-    await seedRouting(tx, ids, setUp);
+        trader,
+        fees,
+        agentLinks,
+      })),
+    );
+    await seedRouting(tx, created, setUp);
     // The anti-fraud rules that watch the demo without stopping it (DESIGN §7, §13): a payer of the demo's forty who
     // orders too often, a pay-out held too long, a trader with too many disputes. The rules that would pause the
     // demo's few traders and cards by themselves (cancel streaks, payers per card) are left for the admin to try.
@@ -276,6 +271,7 @@ export async function seedDemo(
     ] as const) {
       await tx.update(antiFraudSettings).set({ value }).where(eq(antiFraudSettings.key, key));
     }
+    return created;
   });
   const parties = {
     merchantId: ids.get('merchant') ?? '',

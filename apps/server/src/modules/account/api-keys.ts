@@ -2,8 +2,7 @@ import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { recordAudit } from '../audit/audit.module';
-import * as repo from '../users/users.module';
-import { announceUserChanged } from '../users/users.module';
+import { announceUserChanged, lockOwnAccount, setApiCredentials } from '../users/users.module';
 
 /**
  * POST /user/secret_key: issues a new API secret (and a key on first use). The secret is shown once, in this answer;
@@ -11,11 +10,11 @@ import { announceUserChanged } from '../users/users.module';
  */
 export async function issueApiSecret(deps: Deps, userId: string) {
   return deps.db.transaction(async (tx) => {
-    const user = await repo.findUserById(tx, userId, true);
+    const user = await lockOwnAccount(tx, userId);
     if (!user) throw new DomainError('unauthenticated');
     const apiKey = user.apiKey ?? `pk_${randomToken(18)}`;
     const secretKey = `sk_${randomToken(32)}`;
-    await repo.updateUser(tx, userId, { apiKey, apiSecret: deps.secrets.seal(secretKey) });
+    await setApiCredentials(tx, userId, apiKey, deps.secrets.seal(secretKey));
     await announceUserChanged(tx, userId);
     await recordAudit(tx, {
       actorId: userId,

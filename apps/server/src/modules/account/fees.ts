@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
-import { feesOf, feesView } from '../users/users.module';
+import { ownFeeTiers } from '../users/users.module';
 
 /** GET /user/fees: the signed-in trader's own fee tiers (SPEC §2.11). */
 export async function ownFees(deps: Deps, userId: string) {
-  return feesView(await feesOf(deps.db, [userId]));
+  return ownFeeTiers(deps.db, userId);
 }

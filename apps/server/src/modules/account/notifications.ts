@@ -5,8 +5,16 @@ import { translate } from '../../i18n/messages';
 import { DomainError } from '../../lib/errors';
 import { destinationProblem } from '../../lib/network';
 import { recordAudit } from '../audit/audit.module';
-import * as repo from '../users/users.module';
-import { announceUserChanged } from '../users/users.module';
+import {
+  announceUserChanged,
+  lockOwnAccount,
+  saveWebhookSwitches,
+  setNotificationKey,
+  setNotificationUrl,
+  type UserRow,
+  userById,
+  webhookSwitchesOf,
+} from '../users/users.module';
 
 const fieldError = (field: string, key: string) => new DomainError('validation_failed', { [field]: [key] });
 
@@ -17,12 +25,12 @@ const newNotificationKey = () => `whsec_${randomBytes(32).toString('base64url')}
 const resolveTimeoutMs = 2_000;
 
 async function userOf(deps: Deps, userId: string) {
-  const user = await repo.findUserById(deps.db, userId);
+  const user = await userById(deps.db, userId);
   if (!user) throw new DomainError('unauthenticated');
   return user;
 }
 
-const settingsOf = (deps: Deps, user: repo.UserRow) => ({
+const settingsOf = (deps: Deps, user: UserRow) => ({
   notification_key: user.notificationKey === null ? null : deps.secrets.open(user.notificationKey),
   notification_url: user.notificationUrl,
 });
@@ -66,14 +74,14 @@ export async function updateNotifications(
 ) {
   if (change.url !== undefined) await assertWebhookDestination(deps, change.url);
   return deps.db.transaction(async (tx) => {
-    const user = await repo.findUserById(tx, userId, true);
+    const user = await lockOwnAccount(tx, userId);
     if (!user) throw new DomainError('unauthenticated');
     const currentKey = user.notificationKey === null ? null : deps.secrets.open(user.notificationKey);
     // A URL without a key would only collect skipped deliveries: the first URL comes with a key of its own.
     const createKey = change.url !== undefined && change.key === undefined && currentKey === null;
     const key = createKey ? newNotificationKey() : change.key;
     if (key !== undefined && key !== currentKey) {
-      await repo.updateUser(tx, userId, { notificationKey: deps.secrets.seal(key) });
+      await setNotificationKey(tx, userId, deps.secrets.seal(key));
       await recordAudit(tx, {
         actorId: userId,
         action: 'user.notification_key_changed',
@@ -83,7 +91,7 @@ export async function updateNotifications(
       });
     }
     if (change.url !== undefined && change.url !== user.notificationUrl) {
-      await repo.updateUser(tx, userId, { notificationUrl: change.url });
+      await setNotificationUrl(tx, userId, change.url);
       await recordAudit(tx, {
         actorId: userId,
         action: 'user.notification_url_changed',
@@ -93,14 +101,14 @@ export async function updateNotifications(
       });
     }
     await announceUserChanged(tx, userId);
-    const after = await repo.findUserById(tx, userId);
+    const after = await userById(tx, userId);
     return { ...settingsOf(deps, after ?? user), ...(createKey ? { key_created: true } : {}) };
   });
 }
 
 /** GET /user/webhook: each webhook the merchant can receive, with whether it is switched off. */
 export async function webhookSettings(deps: Deps, userId: string, language: Language) {
-  const stored = new Map((await repo.webhooksOf(deps.db, userId)).map((row) => [row.slug, row.isDisabled]));
+  const stored = new Map((await webhookSwitchesOf(deps.db, userId)).map((row) => [row.slug, row.isDisabled]));
   return webhookSlugs.map((slug) => ({
     webhook: { slug, title: translate(language, `webhook.${slug}`) },
     is_disabled: stored.get(slug) ?? false,
@@ -115,8 +123,8 @@ export async function updateWebhooks(deps: Deps, userId: string, settings: { slu
   const sent = new Map(settings.map((setting) => [setting.slug, setting.is_disabled]));
   const all = webhookSlugs.map((slug) => ({ slug, isDisabled: sent.get(slug) ?? false }));
   await deps.db.transaction(async (tx) => {
-    const before = await repo.webhooksOf(tx, userId);
-    await repo.upsertWebhooks(tx, userId, all);
+    const before = await webhookSwitchesOf(tx, userId);
+    await saveWebhookSwitches(tx, userId, all);
     const disabled = (rows: { slug: string; isDisabled: boolean }[]) =>
       rows.filter((row) => row.isDisabled).map((row) => row.slug);
     await recordAudit(tx, {

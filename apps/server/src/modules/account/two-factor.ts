@@ -6,8 +6,14 @@ import { newTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp';
 import { recordAudit } from '../audit/audit.module';
 import { createThrottle } from '../auth/auth.module';
 import type { ClientInfo } from '../auth/login';
-import * as repo from '../users/users.module';
-import { announceUserChanged } from '../users/users.module';
+import {
+  announceUserChanged,
+  lockOwnAccount,
+  setPendingTwoFactorSecret,
+  turnTwoFactorOff,
+  turnTwoFactorOn,
+  userById,
+} from '../users/users.module';
 
 /** Wrong passwords and wrong codes here are guesses at secrets: counted like failed sign-ins (DESIGN §3). */
 const guessFailures = ['password_incorrect', 'two_factor_invalid'] as const;
@@ -20,11 +26,11 @@ async function assertPassword(passwordHash: string | null, password: string) {
 
 /** POST /secretGoogleAuth: a new secret to confirm; two-factor is on only once a code from it comes with the password. */
 export async function startTwoFactor(deps: Deps, userId: string) {
-  const user = await repo.findUserById(deps.db, userId);
+  const user = await userById(deps.db, userId);
   if (!user) throw new DomainError('unauthenticated');
   if (user.twoFactorEnabled) throw new DomainError('conflict');
   const secret = newTotpSecret();
-  await repo.updateUser(deps.db, userId, { twoFactorPendingSecret: deps.secrets.seal(secret) });
+  await setPendingTwoFactorSecret(deps.db, userId, deps.secrets.seal(secret));
   const url = otpauthUrl(secret, user.username);
   return { secret, otpauth_url: url, qr_code: await QRCode.toDataURL(url, { margin: 1, width: 220 }) };
 }
@@ -43,7 +49,7 @@ async function switchTwoFactor(
   const throttle = createThrottle(deps.db, deps.config, 'two_factor');
   await throttle.guard(userId, client.ip, guessFailures, () =>
     deps.db.transaction(async (tx) => {
-      const user = await repo.findUserById(tx, userId, true);
+      const user = await lockOwnAccount(tx, userId);
       if (!user) throw new DomainError('unauthenticated');
       const secret = on ? user.twoFactorPendingSecret : user.twoFactorSecret;
       if (user.twoFactorEnabled === on || !secret) throw new DomainError('conflict');
@@ -51,13 +57,7 @@ async function switchTwoFactor(
       const lastStep = on ? null : user.twoFactorLastStep;
       const step = verifyTotp(deps.secrets.open(secret), input.code, Date.now(), lastStep);
       if (step === null) throw new DomainError('two_factor_invalid', { code: ['two_factor_invalid'] });
-      await repo.updateUser(
-        tx,
-        userId,
-        on
-          ? { twoFactorEnabled: true, twoFactorSecret: secret, twoFactorPendingSecret: null, twoFactorLastStep: step }
-          : { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null },
-      );
+      await (on ? turnTwoFactorOn(tx, userId, secret, step) : turnTwoFactorOff(tx, userId));
       await announceUserChanged(tx, userId);
       await recordAudit(tx, {
         actorId: userId,

@@ -3,8 +3,7 @@ import { DomainError } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { diff, recordAudit } from '../audit/audit.module';
-import * as repo from '../users/users.module';
-import { auditSnapshot, loadUser } from '../users/users.module';
+import { auditSnapshot, loadUser, lockInvitee, setInvitedPassword } from '../users/users.module';
 import type { ClientInfo } from './login';
 import { endSessions } from './sessions.repository';
 import { createThrottle } from './throttle';
@@ -20,16 +19,10 @@ export async function acceptInvite(deps: Deps, code: string, password: string, c
   await throttle.guard(sha256(code).slice(0, 16), client.ip, ['invite_invalid'], async () => {
     const passwordHash = await hashPassword(password);
     await deps.db.transaction(async (tx) => {
-      const user = await repo.findUserByInviteCode(tx, code);
-      const valid = user?.inviteExpiresAt && user.inviteExpiresAt > new Date() && !user.isBlocked;
-      if (!user || !valid) throw new DomainError('invite_invalid');
+      const user = await lockInvitee(tx, code);
+      if (!user) throw new DomainError('invite_invalid');
       const before = await loadUser(tx, user.id);
-      await repo.updateUser(tx, user.id, {
-        passwordHash,
-        inviteCodeHash: null,
-        inviteCodeHint: null,
-        inviteExpiresAt: null,
-      });
+      await setInvitedPassword(tx, user.id, passwordHash);
       await endSessions(tx, user.id, null);
       await recordAudit(tx, {
         actorId: user.id,

@@ -4,9 +4,8 @@ import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/ids';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
-import { verifyTotp } from '../../lib/totp';
 import { recordAudit } from '../audit/audit.module';
-import { claimTwoFactorStep, findUserByUsername, markSeen, type UserRow } from '../users/users.module';
+import { acceptTwoFactorCode, markSignedIn, type UserRow, userSigningIn } from '../users/users.module';
 import { deviceOf, withDevice } from './device-cookie';
 import { deleteSession, insertSession } from './sessions.repository';
 import { codeWindows, passwordWindows } from './sign-in-windows';
@@ -41,7 +40,7 @@ export async function login(
   const { db, config, secrets } = deps;
   const now = new Date();
   const account = canonicalUsername(input.username);
-  const user = account === null ? undefined : await findUserByUsername(db, account);
+  const user = account === null ? undefined : await userSigningIn(db, account);
   const device = user ? deviceOf(secrets, client.deviceCookie, user.id, now.getTime()) : null;
   // Counted before the password is checked, so parallel guesses cannot outrun the count.
   const attempt = await attemptIn(db, passwordWindows(config, account, client.ip, device), now);
@@ -80,7 +79,7 @@ export async function login(
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 400) ?? null,
     });
-    await markSeen(tx, user.id, now);
+    await markSignedIn(tx, user.id, now);
   });
   return {
     token,
@@ -106,10 +105,7 @@ async function checkCode(
 ) {
   const { db, secrets } = deps;
   const attempt = await attemptIn(db, codeWindows(user.id, device), now);
-  const step = user.twoFactorSecret
-    ? verifyTotp(secrets.open(user.twoFactorSecret), code, now.getTime(), user.twoFactorLastStep)
-    : null;
-  if (step !== null && (await claimTwoFactorStep(db, user.id, step))) {
+  if (await acceptTwoFactorCode(db, secrets, user, code, now)) {
     await attempt.passed();
     return;
   }

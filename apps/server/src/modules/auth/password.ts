@@ -1,9 +1,9 @@
 import type { PasswordChangeRequest } from '@paydesk/contract';
 import type { Deps } from '../../deps';
 import { DomainError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.module';
-import { findUserById, updatePasswordHash } from '../users/users.module';
+import { isCurrentPassword, replacePasswordHash } from '../users/users.module';
 import type { ClientInfo } from './login';
 import { endSessions } from './sessions.repository';
 import { createThrottle } from './throttle';
@@ -21,13 +21,12 @@ export async function changePassword(
 ): Promise<void> {
   const throttle = createThrottle(deps.db, deps.config, 'password');
   await throttle.guard(userId, client.ip, ['password_incorrect'], async () => {
-    const user = await findUserById(deps.db, userId);
-    const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.current_password) : false;
-    if (!valid) throw new DomainError('password_incorrect', { current_password: ['password_incorrect'] });
+    if (!(await isCurrentPassword(deps.db, userId, input.current_password)))
+      throw new DomainError('password_incorrect', { current_password: ['password_incorrect'] });
   });
   const passwordHash = await hashPassword(input.new_password);
   await deps.db.transaction(async (tx) => {
-    await updatePasswordHash(tx, userId, passwordHash);
+    await replacePasswordHash(tx, userId, passwordHash);
     await endSessions(tx, userId, currentTokenHash);
     await recordAudit(tx, { actorId: userId, action: 'user.password_changed', targetUserId: userId });
   });

@@ -89,7 +89,7 @@ function assertSource(config: Config, source: string, field: string) {
 export async function createFlow(deps: FlowDeps, actorId: string, input: z.output<typeof flowCreateSchema>) {
   assertPair(deps.reference, input.fiat_currency, input.crypto_currency);
   assertSource(deps.config, input.currency_rate_source, 'currency_rate_source');
-  const merchant = await users.findUserById(deps.db, input.merchant_uuid);
+  const merchant = await users.userById(deps.db, input.merchant_uuid);
   if (merchant?.type !== 'merchant') throw fieldError('merchant_uuid', 'flows.errors.merchant');
   const id = newId();
   try {
@@ -167,7 +167,7 @@ export async function addExecutor(
   flowId: string,
   input: z.output<typeof executorAddSchema>,
 ) {
-  const user = await users.findUserById(deps.db, input.executor_id);
+  const user = await users.userById(deps.db, input.executor_id);
   if (user?.type !== input.executor_type) throw fieldError('executor_id', 'flows.errors.executor');
   if (user.isBlocked || !user.isActive) throw fieldError('executor_id', 'flows.errors.executor_inactive');
   try {

@@ -110,7 +110,7 @@ export async function createPartnerSystem(
   language: Language,
 ) {
   assertServes(deps.reference, input);
-  const user = await users.findUserById(deps.db, input.user_uuid);
+  const user = await users.userById(deps.db, input.user_uuid);
   if (user?.type !== 'partner') throw fieldError('user_uuid', 'partners.errors.user');
   try {
     await deps.db.transaction(async (tx) => {

@@ -6,19 +6,18 @@ import * as repo from './payments.repository';
 
 /** GET /user/balance: the signed-in user's balances; a trader's insurance requirement too. */
 export async function balanceSummary(db: Executor, userId: string): Promise<BalanceSummary> {
-  const [balances, found] = await Promise.all([
+  const [balances, insurance] = await Promise.all([
     ledger.balancesOf(db, [userId], USDT.code),
-    users.findUserWithProfile(db, userId),
+    users.insuranceOf(db, userId),
   ]);
   const own = balances.get(userId) ?? ledger.zeroBalances();
-  const profile = found?.user.type === 'trader' ? found.profile : null;
   return {
     currency: USDT,
     available: formatMoney(own.available, USDT),
     hold: formatMoney(own.hold, USDT),
     insurance: formatMoney(own.insurance, USDT),
-    insurance_required: profile ? formatMoney(profile.insuranceAmountMinor, USDT) : null,
-    insurance_paid: profile ? profile.insurancePaid : null,
+    insurance_required: insurance ? formatMoney(insurance.requiredMinor, USDT) : null,
+    insurance_paid: insurance ? insurance.paid : null,
   };
 }
 

@@ -7,8 +7,7 @@ import { derivedId, newId } from '../../lib/ids';
 import { recordAudit } from '../audit/audit.module';
 import { depositAddedType, publishEvent } from '../events/events.module';
 import { platformAccount, postTransfers, type TransferSpec, userAccount } from '../ledger/ledger.module';
-import * as users from '../users/users.module';
-import { announceUserChanged, insuranceDueMinor } from '../users/users.module';
+import { lockUnpaidInsurance, markInsurancePaid } from '../users/users.module';
 import * as wallets from '../wallets/wallets.module';
 import * as repo from './payments.repository';
 
@@ -31,11 +30,10 @@ const fieldError = (field: string, key: string) => new DomainError('validation_f
 
 /** The split of a deposit between a trader's unpaid insurance and the available balance (DESIGN §4). */
 async function depositTransfers(tx: Tx, ownerId: string, paymentId: string, amountMinor: bigint, key: string) {
-  const profile = await users.lockTraderProfile(tx, ownerId);
+  const due = await lockUnpaidInsurance(tx, ownerId);
   let toInsurance = 0n;
   let coversInsurance = false;
-  if (profile && !profile.insurancePaid) {
-    const due = await insuranceDueMinor(tx, profile);
+  if (due !== null) {
     toInsurance = amountMinor < due ? amountMinor : due;
     coversInsurance = toInsurance >= due;
   }
@@ -108,8 +106,7 @@ async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> 
     const { transfers, coversInsurance } = await depositTransfers(tx, ownerId, payment.id, input.amountMinor, key);
     await postTransfers(tx, transfers, payment.currency, input.at);
     if (coversInsurance) {
-      await users.updateTraderProfile(tx, ownerId, { insurancePaid: true });
-      await announceUserChanged(tx, ownerId);
+      await markInsurancePaid(tx, ownerId);
       await recordAudit(tx, {
         actorId: input.actorId,
         action: 'trader.insurance_paid',

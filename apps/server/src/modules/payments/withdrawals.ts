@@ -79,7 +79,7 @@ export async function requestWithdrawal(
   const currency = USDT;
   const amountMinor = parseMoney(input.amount, currency);
   const id = await db.transaction(async (tx) => {
-    const user = await users.findUserById(tx, userId);
+    const user = await users.userById(tx, userId);
     if (!user) throw new DomainError('unauthenticated');
     const moderated = user.manualWithdrawal || amountMinor > config.withdrawalAutoLimitMinor;
     const payment = await holdWithdrawal(tx, {
@@ -110,8 +110,8 @@ export async function merchantWithdrawal(
   language: Language,
 ) {
   const [trader, merchant] = await Promise.all([
-    users.findUserById(db, input.user_uuid),
-    users.findUserById(db, input.merchant_uuid),
+    users.userById(db, input.user_uuid),
+    users.userById(db, input.merchant_uuid),
   ]);
   if (trader?.type !== 'trader') throw fieldError('user_uuid', 'validation.trader_required');
   if (trader.isBlocked || !trader.isActive) throw fieldError('user_uuid', 'validation.trader_inactive');

@@ -166,7 +166,7 @@ export async function createRequisite(deps: RequisiteDeps, actor: Actor, input: 
   const attributes = checkedRequisite(deps.reference, input, language);
   let ownerId = actor.id;
   if (actor.type === 'admin') {
-    const owner = input.user_uuid ? await users.findUserById(deps.db, input.user_uuid) : undefined;
+    const owner = input.user_uuid ? await users.userById(deps.db, input.user_uuid) : undefined;
     if (!owner || !ownerTypes.has(owner.type)) throw fieldError('user_uuid', 'requisites.errors.owner');
     ownerId = owner.id;
   } else if (input.user_uuid && input.user_uuid !== actor.id) {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { newId, randomToken } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
-import { anyUserExists, insertUser } from './users.repository';
+import { platformHasUsers } from './users.read';
+import { insertUser } from './users.repository';
 
 /**
  * Creates the first admin of a production install, the root admin (SPEC §2.10); refuses once any user exists.
@@ -9,7 +10,7 @@ import { anyUserExists, insertUser } from './users.repository';
  */
 export async function createFirstAdmin(db: Db, username: string): Promise<string> {
   if (!/^[A-Za-z0-9_.-]{3,50}$/.test(username)) throw new Error('The username must be 3-50 letters, digits, _ . -');
-  if (await anyUserExists(db)) throw new Error('Users already exist; create further admins from the Users screen.');
+  if (await platformHasUsers(db)) throw new Error('Users already exist; create further admins from the Users screen.');
   const password = randomToken(12);
   await insertUser(db, {
     id: newId(),

@@ -2,8 +2,7 @@ import { parseAmount, parseMoney, type profileInputSchema, USDT } from '@paydesk
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { insuranceDueMinor } from './insurance';
-import { announceUserChanged } from './user-news';
+import { lockUnpaidInsurance, markInsurancePaid } from './insurance';
 import * as repo from './users.repository';
 import { fieldError } from './users.rules';
 
@@ -71,10 +70,5 @@ export async function applyProfile(tx: Tx, userId: string, profile: Profile | un
  * a raised requirement does not lock out a trader who has paid (DESIGN §4 fills insurance from deposits).
  */
 export async function settleInsurance(tx: Tx, userId: string) {
-  const profile = await repo.lockTraderProfile(tx, userId);
-  if (!profile || profile.insurancePaid) return;
-  if ((await insuranceDueMinor(tx, profile)) === 0n) {
-    await repo.updateTraderProfile(tx, userId, { insurancePaid: true });
-    await announceUserChanged(tx, userId);
-  }
+  if ((await lockUnpaidInsurance(tx, userId)) === 0n) await markInsurancePaid(tx, userId);
 }

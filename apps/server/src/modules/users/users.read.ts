@@ -16,7 +16,7 @@ import * as ledger from '../ledger/ledger.module';
 import { auditTrail } from './users.audit';
 import { userListFilters } from './users.filters';
 import * as repo from './users.repository';
-import { percentText, toUser, userCsvColumns } from './users.view';
+import { feesView, percentText, toUser, userCsvColumns } from './users.view';
 
 type Row = { user: repo.UserRow; profile: repo.TraderProfileRow | null };
 
@@ -44,6 +44,20 @@ export async function loadUser(db: Executor, id: string): Promise<User> {
   const [view] = row ? await loadUsers(db, [row]) : [];
   if (!view) throw new DomainError('not_found');
   return view;
+}
+
+/**
+ * A user by id, to check what a request names (a flow's merchant, an executor, a requisite's owner, a withdrawal's
+ * trader and merchant) or what the signed-in user's own account says; undefined when there is none.
+ */
+export const userById = (db: Executor, id: string) => repo.findUserById(db, id);
+
+/** Whether any user exists: a first admin and the demo's seed are made only on an empty platform. */
+export const platformHasUsers = (db: Executor) => repo.anyUserExists(db);
+
+/** GET /user/fees: a user's own fee tiers, as its screen shows them (SPEC §2.11). */
+export async function ownFeeTiers(db: Executor, userId: string) {
+  return feesView(await repo.feesOf(db, [userId]));
 }
 
 type UserFilterQuery = Omit<UserListQuery, 'page' | 'count'>;
@@ -95,6 +109,6 @@ export const permissionList = () => permissions.map((id) => ({ id, name: id }));
 
 /** GET /user/{uuid}/audit: the trail of a user that exists. */
 export async function userAuditTrail(db: Executor, id: string, query: { page: number; count: number }) {
-  if (!(await repo.findUserById(db, id))) throw new DomainError('not_found');
+  if (!(await userById(db, id))) throw new DomainError('not_found');
   return auditTrail(db, id, query);
 }

@@ -6,11 +6,18 @@ import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { sha256 } from '../../lib/ids';
 import { openUserAccounts } from '../ledger/ledger.module';
-import { agentLinks, traderProfiles, userFees, users, userWebhooks } from './users.table';
+import {
+  agentLinks,
+  type TraderProfileRow,
+  traderProfiles,
+  type UserRow,
+  userFees,
+  users,
+  userWebhooks,
+} from './users.table';
 
-export type UserRow = typeof users.$inferSelect;
+export type { TraderProfileRow, UserRow };
 export type NewUser = typeof users.$inferInsert;
-export type TraderProfileRow = typeof traderProfiles.$inferSelect;
 export type NewTraderProfile = Omit<typeof traderProfiles.$inferInsert, 'userId'>;
 export type FeeRow = typeof userFees.$inferSelect;
 export type AgentLinkRow = typeof agentLinks.$inferSelect & { agentUsername: string };

@@ -72,6 +72,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user as stored: what the module's reads and use cases give other modules, to read, never to write. */
+export type UserRow = typeof users.$inferSelect;
+
 export const traderProfiles = pgTable('trader_profiles', {
   userId: uuid('user_id')
     .primaryKey()
@@ -82,6 +85,9 @@ export const traderProfiles = pgTable('trader_profiles', {
   depositOpen: boolean('deposit_open').notNull().default(false),
   withdrawOpen: boolean('withdraw_open').notNull().default(false),
 });
+
+/** A trader's profile as stored: its insurance and whether it takes deposits and withdrawals. */
+export type TraderProfileRow = typeof traderProfiles.$inferSelect;
 
 /** Fee tiers of a merchant or trader; amounts in USDT minor units, percentage in hundredths of a percent. */
 export const userFees = pgTable(

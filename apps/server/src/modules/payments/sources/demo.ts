@@ -5,8 +5,7 @@ import type { Db } from '../../../db/client';
 import { DomainError } from '../../../lib/errors';
 import { randomTxHash } from '../../../lib/tron';
 import type { JobDefinition } from '../../jobs/jobs.runner';
-import * as users from '../../users/users.module';
-import { insuranceDueMinor, traderProfiles, users as usersTable } from '../../users/users.module';
+import { insuranceDueOf, traderProfiles, users as usersTable } from '../../users/users.module';
 import { depositAddresses } from '../../wallets/wallets.module';
 import type { WalletsService } from '../../wallets/wallets.service';
 import { creditDeposit } from '../deposits';
@@ -79,8 +78,7 @@ export type DemoChain = ReturnType<typeof createDemoChain>;
 
 /** A trader with insurance due gets exactly what is due; anyone else the default. */
 async function defaultAmount(db: Db, userId: string): Promise<bigint> {
-  const found = await users.findUserWithProfile(db, userId);
-  const due = found?.profile ? await insuranceDueMinor(db, found.profile) : 0n;
+  const due = await insuranceDueOf(db, userId);
   return due > 0n ? due : demoDepositDefault;
 }
 
