@@ -29,7 +29,7 @@ import { pageOf } from '../../lib/paging';
 import { normalizeText, readAmount } from '../../lib/rouble-text';
 import { recordAudit } from '../audit/audit.module';
 import * as orders from '../orders/orders.module';
-import { orders as ordersTable, orderView, type Viewer } from '../orders/orders.module';
+import { orders as ordersTable, type Viewer } from '../orders/orders.module';
 import type { ReferenceData } from '../reference/reference.read';
 import { requisites } from '../requisites/requisites.module';
 import { users } from '../users/users.module';
@@ -354,21 +354,18 @@ export async function checkReceipt(
     )
     .orderBy(desc(ordersTable.createdAt))
     .limit(50);
-  const named = await orders.findOrders(
-    deps.db,
+  const views = await orders.orderViewsOf(
+    deps,
+    viewer,
     matching.map((row) => row.id),
-  );
-  // Each order found carries what its payer said on its page: the time it reported paying and its receipts.
-  const reports = await orders.payerReportsOf(
-    deps.db,
-    [...named.values()].map((found) => found.order),
+    language,
   );
   return {
     amounts,
     dates,
     orders: matching.flatMap((row) => {
-      const found = named.get(row.id);
-      return found ? [orderView(found, viewer, deps.reference, language, reports.get(row.id))] : [];
+      const view = views.get(row.id);
+      return view ? [view] : [];
     }),
   };
 }

@@ -75,7 +75,7 @@ async function viewsOf(
   db: Executor = deps.db,
 ): Promise<Dispute[]> {
   const readOrders = () =>
-    orders.findOrders(
+    orders.ordersWithNames(
       db,
       rows.map((row) => row.orderId),
     );
@@ -134,7 +134,7 @@ export async function openDispute(
       stored.push({ key: await deps.files.put(file.bytes), name: file.name, type: file.type, size: file.bytes.length });
     }
     await deps.db.transaction(async (tx) => {
-      const order = await orders.lockOrder(tx, orderId);
+      const order = await orders.lockOrderForChange(tx, orderId);
       if (!order || (opener.type === 'merchant' && order.merchantId !== opener.id)) throw new DomainError('not_found');
       if (order.status === 'dispute') throw new DomainError('dispute_exists');
       if (!canDispute(order)) throw new DomainError('dispute_not_allowed');
@@ -290,7 +290,7 @@ export async function closeDispute(
     const dispute = await repo.lockDispute(tx, id);
     if (!dispute) throw new DomainError('not_found');
     if (dispute.status !== 'open') throw new DomainError('dispute_status_conflict');
-    const order = await orders.lockOrder(tx, dispute.orderId);
+    const order = await orders.lockOrderForChange(tx, dispute.orderId);
     if (!order) throw new Error('the order of a dispute is gone');
     const actor: OrderActor = { kind: 'admin', id: adminId };
     const now = new Date();

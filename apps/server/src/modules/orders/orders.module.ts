@@ -3,6 +3,7 @@ import { ordersRoutes } from './orders.routes';
 import { expireJob, expireOrder, expirySweepJob, expirySweepSeconds, sweepExpiredOrders } from './orders.service';
 
 export { type ApiOrderParty, apiOrderPage, ownOrder } from './api-orders';
+export { lockOrderForChange } from './order-locks';
 export type {
   OrderChecks,
   OrderWebhookDelivery,
@@ -11,9 +12,7 @@ export type {
   WebhookType,
 } from './order-news';
 export { noteOrderEvent } from './order-notes';
-export { visibleOrder } from './orders.read';
-export type { OrderRow } from './orders.repository';
-export { findOrders, lockOrder, orderRow } from './orders.repository';
+export { orderStatusOf, ordersWithNames, orderViewsOf, visibleOrder } from './orders.read';
 export type { OrderActor, OrderDeps } from './orders.service';
 export {
   cancelByMerchant,
@@ -31,11 +30,12 @@ export {
   takePayOut,
   withFiatAmount,
 } from './orders.service';
+export type { OrderRow } from './orders.table';
 export { orders } from './orders.table';
 export type { Viewer } from './orders.view';
-export { apiOrderView, orderView } from './orders.view';
+export { apiOrderView } from './orders.view';
 export type { OrderPayerReport } from './payer-reports';
-export { payerReportsOf, seesPayerReport } from './payer-reports';
+export { seesPayerReport } from './payer-reports';
 
 /** The orders module (DESIGN §17): its routes in the web app's API, the expiry of orders and its sweep. */
 export const ordersModule: FastifyPluginAsync = async (app) => {

@@ -160,6 +160,34 @@ export async function orderAfterAction(deps: ReadDeps, viewer: Viewer, id: strin
   return orderView(found, viewer, deps.reference, language, reports.get(id));
 }
 
+/**
+ * The orders of these ids as a viewer sees them, read once for all (the orders an anti-fraud receipt check found): each
+ * carries what its payer said on its page, the time it reported paying and its receipts. An id of no order has none.
+ */
+export async function orderViewsOf(
+  deps: ReadDeps,
+  viewer: Viewer,
+  ids: string[],
+  language: Language,
+): Promise<Map<string, Order>> {
+  const named = await repo.findOrders(deps.db, ids);
+  const reports = await payerReportsOf(
+    deps.db,
+    [...named.values()].map((found) => found.order),
+  );
+  return new Map(
+    [...named].map(([id, found]) => [id, orderView(found, viewer, deps.reference, language, reports.get(id))]),
+  );
+}
+
+/** The orders of these ids with the names their views show (merchant, executor, flow): a dispute shows its order so. */
+export const ordersWithNames = (db: Executor, ids: string[]) => repo.findOrders(db, ids);
+
+/** An order's status now; undefined when there is no such order. */
+export async function orderStatusOf(db: Executor, id: string) {
+  return (await repo.orderRow(db, id))?.status;
+}
+
 export async function visibleOrder(deps: ReadDeps, viewer: Viewer, id: string) {
   const found = await repo.findOrder(deps.db, id);
   if (!found || !(await visible(deps.db, viewer, found.order))) throw new DomainError('not_found');

@@ -6,9 +6,9 @@ import { deferWrite } from '../../db/deferred';
 import { type Cursor, keyset } from '../../db/keyset';
 import { flows } from '../flows/flows.module';
 import { partnerSystems, users } from '../users/users.module';
-import { orderEvents, orders } from './orders.table';
+import { type OrderRow, orderEvents, orders } from './orders.table';
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow };
 export type NewOrder = typeof orders.$inferInsert;
 
 const merchants = alias(users, 'merchants');

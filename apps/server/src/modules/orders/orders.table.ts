@@ -112,6 +112,9 @@ export const orders = pgTable(
   ],
 );
 
+/** An order as stored: what the module's reads and use cases give other modules, to read, never to write. */
+export type OrderRow = typeof orders.$inferSelect;
+
 /** Every transition of an order, for its timeline (who did what, when). */
 export const orderEvents = pgTable(
   'order_events',

@@ -10,7 +10,7 @@ import { sniffType } from '../../lib/evidence';
 import type { FileStorage } from '../../lib/file-storage';
 import { newId } from '../../lib/ids';
 import type { OpenDispute } from '../disputes/disputes.module';
-import { confirmPayIn, lockOrder, noteOrderEvent, orderRow } from '../orders/orders.module';
+import { confirmPayIn, lockOrderForChange, noteOrderEvent, orderStatusOf } from '../orders/orders.module';
 import { markReported } from '../payer-links/payer-links.module';
 import type { ReferenceData } from '../reference/reference.module';
 import type { PageContext } from './payer-page.state';
@@ -64,7 +64,7 @@ export async function reportPaid(deps: PageDeps, context: PageContext): Promise<
     );
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== 'order_status_conflict') throw error;
-    if ((await orderRow(deps.db, order.id))?.status === 'in-progress') return;
+    if ((await orderStatusOf(deps.db, order.id)) === 'in-progress') return;
     throw new PageRefusal(409, 'order_status_conflict', 'error.conflict_paid');
   }
 }
@@ -92,7 +92,7 @@ export async function attachReceipt(deps: PageDeps, context: PageContext, file: 
   const key = await deps.files.put(receipt.bytes);
   try {
     await deps.db.transaction(async (tx) => {
-      const order = await lockOrder(tx, context.order.id);
+      const order = await lockOrderForChange(tx, context.order.id);
       if (!order || !receiptStates.has(order.status)) {
         throw new PageRefusal(409, 'order_status_conflict', 'error.conflict_receipt');
       }
