@@ -21,10 +21,8 @@ import {
   authModule,
   type CurrentUsers,
   createCurrentUsers,
-  findLiveSession,
-  findSocketUser,
-  liveSocketTokens,
-  touchSession,
+  sessionStore,
+  socketSessions,
 } from './modules/auth/auth.module';
 import { disputesModule, openDispute } from './modules/disputes/disputes.module';
 import { createEventHub, eventsModule } from './modules/events/events.module';
@@ -136,7 +134,7 @@ export async function buildApp({ config, database, logger, logStream, secrets, w
   await app.register(apiModule, { prefix: '/api/v1', openDispute });
   await app.register(deviceApi, { prefix: '/api/device/v1' });
   await app.register(payerPageSite, { hub, openDispute });
-  await app.register(eventsModule, { hub, sessions: { findSocketUser, liveSocketTokens } });
+  await app.register(eventsModule, { hub, sessions: socketSessions });
   // Every module has subscribed to the events it hears: the app does not start without one it needs (DESIGN §17).
   appEvents.assertSubscribed(neededSubscribers);
   if (workers) runJobsWithApp(app, deps);
@@ -181,7 +179,7 @@ async function registerCrossCutting(app: ZodApp, config: Config, database: Datab
   await app.register(fastifyCookie);
   await app.register(csrfPlugin);
   await app.register(sessionPlugin, {
-    store: { findLiveSession, touchSession, changesChannel: sessionsChannel },
+    store: { ...sessionStore, changesChannel: sessionsChannel },
   });
   await app.register(rbacPlugin);
 }

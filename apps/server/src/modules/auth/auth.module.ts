@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { appEvents } from '../../app-events';
 import { authSweepJob } from './auth.maintenance';
 import { authRoutes } from './auth.routes';
-import { deleteOtherSessions } from './sessions.repository';
+import { endAllSessions } from './sessions';
 
 export type { CurrentUsers } from './current-user';
 export { createCurrentUsers } from './current-user';
-export { findLiveSession, findSocketUser, liveSocketTokens, touchSession } from './sessions.repository';
+export { sessionStore, socketSessions } from './sessions';
 export { createThrottle } from './throttle';
 
 /**
@@ -20,7 +20,3 @@ export const authModule: FastifyPluginAsync = async (app) => {
   app.jobs.define('auth.sweep', authSweepJob(db, config.SESSION_IDLE_MINUTES));
   app.jobs.schedule('auth.sweep', config.SESSION_SWEEP_SECONDS);
 };
-
-async function endAllSessions(tx: Parameters<typeof deleteOtherSessions>[0], { userId }: { userId: string }) {
-  await deleteOtherSessions(tx, userId, null);
-}

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type AppEvents, appEvents } from '../../app-events';
-import type { Subscriber } from '../../lib/event-map';
-import { flowsExecutedBy } from './flows.repository';
+import { appEvents } from '../../app-events';
 import { flowsRoutes } from './flows.routes';
+import { flowsOfPartner } from './partner-flows';
 import { createRateFeed } from './rates';
 
 export { insertExecutor, insertFlow, upsertTraderRestriction } from './flows.repository';
 export { flowExecutors, flows } from './flows.table';
 export type { QuoteRow } from './rates';
 export { currentRate, rateText } from './rates';
-
-/** The flows a partner executes, for the partners' list: one function, so a second app in a process subscribes it once. */
-const flowsOfPartner: Subscriber<AppEvents['partner.flows']> = (db, { userId }) => flowsExecutedBy(db, userId);
 
 /**
  * The flows module (DESIGN §8, §17): its routes, the rate feed when one is configured, and the flows a partner
