@@ -39,7 +39,7 @@ import { cryptoOf, payInHold } from '../apps/server/src/modules/orders/pricing';
 import { requisites } from '../apps/server/src/modules/requisites/requisites.table';
 import { hostileBodies, hostileSenders } from '../apps/server/src/modules/terminals/bank-messages/corpus-kit';
 import { parseBankMessage } from '../apps/server/src/modules/terminals/bank-messages/parse';
-import * as terminalsRepo from '../apps/server/src/modules/terminals/terminals.repository';
+import { placeTerminal } from '../apps/server/src/modules/terminals/place-terminal';
 import { testSecretsKey, testXpub } from '../apps/server/test/harness';
 import { seedWorld } from './orders-world';
 import {
@@ -117,16 +117,19 @@ try {
     const [card] = await database.db.select().from(requisites).where(eq(requisites.id, requisiteId));
     const token = randomToken(32);
     const terminalId = newId();
-    await terminalsRepo.insertTerminal(database.db, {
-      id: terminalId,
-      userId: trader.id,
-      name: 'Bench phone',
-      status: 'enabled',
-      tokenHash: sha256(token),
-      lastSeenAt: new Date(),
-      approvedAt: new Date(),
-    });
-    await terminalsRepo.replaceRequisites(database.db, terminalId, [requisiteId]);
+    await placeTerminal(
+      database.db,
+      {
+        id: terminalId,
+        userId: trader.id,
+        name: 'Bench phone',
+        status: 'enabled',
+        tokenHash: sha256(token),
+        lastSeenAt: new Date(),
+        approvedAt: new Date(),
+      },
+      [requisiteId],
+    );
     // Amounts of 1,000 to ~50,000 RUB, each once on this card.
     const amounts = Array.from({ length: perTrader }, (_, index) => BigInt(100_000 + index * 4_700));
     const rows = amounts.map((fiatMinor, index) => {

@@ -7,11 +7,11 @@ import { newId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { seededRandom } from '../lib/seeded-random';
 import { antiFraudSettings } from '../modules/anti-fraud/anti-fraud.module';
-import { insertExecutor, insertFlow, upsertTraderRestriction } from '../modules/flows/flows.module';
-import { insertPartnerSystem } from '../modules/partners/partners.module';
+import { seedFlow } from '../modules/flows/flows.module';
+import { seedPartnerSystem } from '../modules/partners/partners.module';
 import { requestWithdrawal } from '../modules/payments/payments.module';
 import type { DemoChain } from '../modules/payments/sources/demo';
-import { insertRequisite, replaceRestrictions } from '../modules/requisites/requisites.module';
+import { seedRequisite } from '../modules/requisites/requisites.module';
 import { platformHasUsers, type SeededUser, seedUsers } from '../modules/users/users.module';
 import type { Db, Tx } from './client';
 
@@ -109,11 +109,12 @@ async function seedRouting(tx: Tx, ids: Map<string, string>, setUp: { createdAt?
     bank: 'T-Bank',
     holder: 'Ivan P.',
   });
+  const olgaCard = requisite('trader', 'Sber MIR Olga', 'card', 'sberbank', {
+    card_number: '2202203277105163',
+    holder: 'OLGA SMIRNOVA',
+  });
   const traderCards = [
-    requisite('trader', 'Sber MIR Olga', 'card', 'sberbank', {
-      card_number: '2202203277105163',
-      holder: 'OLGA SMIRNOVA',
-    }),
+    olgaCard,
     requisite('trader', 'T-Bank Anna', 'card', 'tbank', { card_number: '5536913820467719', holder: 'ANNA KOZLOVA' }),
     requisite('trader', 'Alfa Dmitry', 'card', 'alfabank', { card_number: '4584432911760382', holder: 'DMITRY ORLOV' }),
     requisite('trader', 'VTB Sergey', 'card', 'vtb', { card_number: '2200246033851247', holder: 'SERGEY VOLKOV' }),
@@ -122,22 +123,22 @@ async function seedRouting(tx: Tx, ids: Map<string, string>, setUp: { createdAt?
     card_number: '5559490012345678',
     holder: 'PAYFLOW LLC',
   });
-  for (const row of [traderCard, traderPhone, ...traderCards, partnerCard]) await insertRequisite(tx, row);
-  await replaceRestrictions(tx, traderCard.id, [
-    { type: 'amount_range', value: { min_amount: '500', max_amount: '100000' }, isActive: true },
-    // Ivan's card takes 150,000 RUB a day: the Sberbank payments beyond it go to Olga's card.
-    { type: 'daily_limit', value: { max_volume: '150000', max_count: '50' }, isActive: true },
+  const restrictions = new Map<string, Parameters<typeof seedRequisite>[2]>([
+    [
+      traderCard.id,
+      [
+        { type: 'amount_range', value: { min_amount: '500', max_amount: '100000' }, isActive: true },
+        // Ivan's card takes 150,000 RUB a day: the Sberbank payments beyond it go to Olga's card.
+        { type: 'daily_limit', value: { max_volume: '150000', max_count: '50' }, isActive: true },
+      ],
+    ],
+    [olgaCard.id, [{ type: 'amount_range', value: { min_amount: '500', max_amount: '50000' }, isActive: true }]],
+    [traderPhone.id, [{ type: 'concurrent_orders', value: { max_open: '3' }, isActive: true }]],
   ]);
-  const [olgaCard] = traderCards;
-  if (olgaCard) {
-    await replaceRestrictions(tx, olgaCard.id, [
-      { type: 'amount_range', value: { min_amount: '500', max_amount: '50000' }, isActive: true },
-    ]);
+  for (const row of [traderCard, traderPhone, ...traderCards, partnerCard]) {
+    await seedRequisite(tx, row, restrictions.get(row.id));
   }
-  await replaceRestrictions(tx, traderPhone.id, [
-    { type: 'concurrent_orders', value: { max_open: '3' }, isActive: true },
-  ]);
-  await insertPartnerSystem(tx, {
+  await seedPartnerSystem(tx, {
     id: newId(),
     userId: id('partner'),
     title: 'PayFlow',
@@ -147,28 +148,26 @@ async function seedRouting(tx: Tx, ids: Map<string, string>, setUp: { createdAt?
     paymentOptions: ['card', 'sbp'],
     isActive: true,
   });
-  const flowId = newId();
-  await insertFlow(tx, {
-    id: flowId,
-    name: 'Demo shop RUB',
-    merchantId: id('merchant'),
-    fiat: 'RUB',
-    crypto: 'USDT',
-    isActive: true,
-    rateSource: 'manual',
-    manualRate: '92.5',
-    ...setUp,
-  });
-  await insertExecutor(tx, { id: newId(), flowId, userId: id('trader'), executorType: 'trader', priority: 10 });
+  await seedFlow(
+    tx,
+    {
+      id: newId(),
+      name: 'Demo shop RUB',
+      merchantId: id('merchant'),
+      fiat: 'RUB',
+      crypto: 'USDT',
+      isActive: true,
+      rateSource: 'manual',
+      manualRate: '92.5',
+      ...setUp,
+    },
+    [
+      { userId: id('trader'), executorType: 'trader', priority: 10 },
+      { userId: id('partner'), executorType: 'partner', priority: 5 },
+    ],
+    [{ traderId: id('trader'), type: 'amount_range', values: { min_amount: '500', max_amount: '150000' } }],
+  );
   await seedDemoTerminal(tx, id('trader'), [traderCard.id, traderPhone.id, ...traderCards.map((card) => card.id)]);
-  await insertExecutor(tx, { id: newId(), flowId, userId: id('partner'), executorType: 'partner', priority: 5 });
-  await upsertTraderRestriction(tx, {
-    id: newId(),
-    flowId,
-    traderId: id('trader'),
-    type: 'amount_range',
-    values: { min_amount: '500', max_amount: '150000' },
-  });
 }
 
 /** An address outside the platform that demo withdrawals go to. */

@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { newId, randomToken, sha256 } from '../lib/ids';
 import { engineTime, type OrderDeps, orders } from '../modules/orders/orders.module';
-import * as repo from '../modules/terminals/terminals.module';
 import {
   type DeviceDetails,
   type MessageResult,
+  placeTerminal,
   receiveBankMessages,
   terminalRequisites,
   terminals,
@@ -25,21 +25,23 @@ const demoDevice: DeviceDetails = {
 
 /** A paired, approved terminal of the demo trader on its requisites: its token is thrown away, nobody needs it. */
 export async function seedDemoTerminal(tx: Executor, traderId: string, requisiteIds: string[]) {
-  const id = newId();
-  await repo.insertTerminal(tx, {
-    id,
-    userId: traderId,
-    name: 'Pixel 7',
-    status: 'enabled',
-    depositOpen: true,
-    withdrawOpen: false,
-    tokenHash: sha256(randomToken(32)),
-    device: demoDevice,
-    ipAddress: '10.0.0.7',
-    lastSeenAt: new Date(),
-    approvedAt: new Date(),
-  });
-  await repo.replaceRequisites(tx, id, requisiteIds);
+  await placeTerminal(
+    tx,
+    {
+      id: newId(),
+      userId: traderId,
+      name: 'Pixel 7',
+      status: 'enabled',
+      depositOpen: true,
+      withdrawOpen: false,
+      tokenHash: sha256(randomToken(32)),
+      device: demoDevice,
+      ipAddress: '10.0.0.7',
+      lastSeenAt: new Date(),
+      approvedAt: new Date(),
+    },
+    requisiteIds,
+  );
 }
 
 /** The demo phone's heartbeat (a demo job): alive, and back to work if it had lost its connection. */

@@ -4,10 +4,10 @@ import { flowsRoutes } from './flows.routes';
 import { flowsOfPartner } from './partner-flows';
 import { createRateFeed } from './rates';
 
-export { insertExecutor, insertFlow, upsertTraderRestriction } from './flows.repository';
 export { flowExecutors, flows } from './flows.table';
 export type { QuoteRow } from './rates';
 export { currentRate, rateText } from './rates';
+export { seedFlow } from './seed-flow';
 
 /**
  * The flows module (DESIGN §8, §17): its routes, the rate feed when one is configured, and the flows a partner

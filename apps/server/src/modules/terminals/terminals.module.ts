@@ -6,8 +6,8 @@ import { heartbeatSweepJob, heartbeatSweepSeconds, sweepLostConnections } from '
 export type { MessageResult } from './bank-messages/settle';
 export { receiveBankMessages } from './bank-messages/settle';
 export { deviceApi } from './device.routes';
+export { placeTerminal } from './place-terminal';
 export type { RequisiteBlockedByBank } from './terminal-news';
-export { insertTerminal, replaceRequisites } from './terminals.repository';
 export type { DeviceDetails } from './terminals.table';
 export { terminalRequisites, terminals } from './terminals.table';
 
