@@ -11,8 +11,8 @@ import {
 import { type OrderWorld, orderWorld, payIn, payOut, readyTrader } from '../../../test/orders-fixture';
 import { selectRows } from '../../db/client';
 import { flows } from '../flows/flows.table';
+import { balancesOf } from '../ledger/ledger.read';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
-import { balancesOf } from '../ledger/ledger.repository';
 import { orders } from '../orders/orders.table';
 import { users } from '../users/users.table';
 

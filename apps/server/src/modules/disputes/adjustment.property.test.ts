@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountKeyText, type TransferSpec, userAccount } from '../ledger/ledger.service';
+import { accountKeyText } from '../ledger/accounts';
+import { type TransferSpec, userAccount } from '../ledger/ledger.service';
 import type { OrderRow } from '../orders/orders.repository';
 import { settlementTransfers, withFiatAmount } from '../orders/orders.service';
 import type { ReferenceData } from '../reference/reference.read';

@@ -12,8 +12,8 @@ import {
 } from '../../../test/harness';
 import { type OrderWorld, orderWorld, payIn, payOut } from '../../../test/orders-fixture';
 import { newId } from '../../lib/ids';
+import { balancesOf } from '../ledger/ledger.read';
 import { reconcileLedger } from '../ledger/ledger.reconcile';
-import { balancesOf } from '../ledger/ledger.repository';
 import { postTransfers, userAccount } from '../ledger/ledger.service';
 import { ledgerTransfers } from '../ledger/ledger.table';
 import { orders } from '../orders/orders.table';

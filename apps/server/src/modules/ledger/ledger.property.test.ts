@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { DomainError } from '../../lib/errors';
 import { derivedId, newId } from '../../lib/ids';
+import type { AccountKey } from './accounts';
+import { balancesOf } from './ledger.read';
 import { reconcileLedger } from './ledger.reconcile';
-import { type AccountKey, balancesOf } from './ledger.repository';
 import { createLedgerBatcher, platformAccount, postTransfers, type TransferSpec, userAccount } from './ledger.service';
 import { ledgerAccounts, ledgerTransfers } from './ledger.table';
 

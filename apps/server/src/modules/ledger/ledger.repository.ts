@@ -1,8 +1,8 @@
-import { type AccountKind, userAccountKinds } from '@paydesk/contract';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { type Executor, selectPrepared, selectRows } from '../../db/client';
+import type { AccountKind } from '@paydesk/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, selectPrepared } from '../../db/client';
 import type { Name } from '../../db/deferred';
-import { newId } from '../../lib/ids';
+import { type AccountKey, accountKeyText } from './accounts';
 import { ledgerAccounts, ledgerTransfers } from './ledger.table';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -10,14 +10,6 @@ export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type NewTransferRow = Omit<typeof ledgerTransfers.$inferInsert, 'seq' | 'createdAt'> & {
   createdAt?: Date | null;
 };
-
-/** Which account: a user's own (`ownerId` set) or the platform's (`ownerId` null). */
-export interface AccountKey {
-  ownerId: string | null;
-  kind: AccountKind;
-}
-
-export const accountKeyText = (key: AccountKey) => `${key.ownerId ?? 'platform'}:${key.kind}`;
 
 /**
  * The accounts of `keys` in one currency. The user keys travel as two arrays (`unnest`), not as a list of literal
@@ -45,18 +37,6 @@ function keysCondition(keys: AccountKey[], currency: string): SQL {
 
 function uniqueKeys(keys: AccountKey[]): AccountKey[] {
   return [...new Map(keys.map((key) => [accountKeyText(key), key])).values()];
-}
-
-/**
- * Opens a new user's accounts, at zero, with the user: every user has one account of each kind per currency from the
- * start, so a money movement never has to open one (which could wait on another transaction while holding locks).
- * The platform's accounts are opened by migration 0003.
- */
-export async function openUserAccounts(db: Executor, ownerId: string, currency: string): Promise<void> {
-  await db
-    .insert(ledgerAccounts)
-    .values(userAccountKinds.map((kind) => ({ id: newId(), ownerId, kind, currency })))
-    .onConflictDoNothing();
 }
 
 /**
@@ -115,52 +95,6 @@ export async function insertTransfers(db: Executor, rows: NewTransferRow[]): Pro
     ) with ordinality as rows (id, code, reference_id, debit_account_id, credit_account_id, amount_minor, currency,
       created_at, position)
     order by position`);
-}
-
-export interface OwnerBalances {
-  available: bigint;
-  hold: bigint;
-  insurance: bigint;
-}
-
-export const zeroBalances = (): OwnerBalances => ({ available: 0n, hold: 0n, insurance: 0n });
-
-/** Balances of many users in one query; a user without accounts has zeros. */
-export async function balancesOf(
-  db: Executor,
-  ownerIds: string[],
-  currency: string,
-): Promise<Map<string, OwnerBalances>> {
-  const balances = new Map(ownerIds.map((id) => [id, zeroBalances()]));
-  if (ownerIds.length === 0) return balances;
-  const rows = await db
-    .select({ ownerId: ledgerAccounts.ownerId, kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.ownerId, ownerIds), eq(ledgerAccounts.currency, currency)));
-  for (const row of rows) {
-    const owner = row.ownerId === null ? undefined : balances.get(row.ownerId);
-    if (owner && (row.kind === 'available' || row.kind === 'hold' || row.kind === 'insurance')) {
-      owner[row.kind] = row.balance;
-    }
-  }
-  return balances;
-}
-
-/** The platform's accounts and the sums of all users' accounts per kind. */
-export async function platformTotals(db: Executor, currency: string) {
-  const platform = await db
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(and(isNull(ledgerAccounts.ownerId), eq(ledgerAccounts.currency, currency)));
-  const users = await selectRows<{ kind: string; total: string }>(
-    db,
-    sql`select kind, sum(balance_minor)::text as total from ledger_accounts
-        where owner_id is not null and currency = ${currency} group by kind`,
-  );
-  const result = new Map<string, bigint>();
-  for (const row of platform) result.set(`platform:${row.kind}`, row.balance);
-  for (const row of users) result.set(`users:${row.kind}`, BigInt(row.total));
-  return (key: string) => result.get(key) ?? 0n;
 }
 
 /** A transfer named by its accounts' keys, for `insertTransfersByKey`. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../../../test/harness';
 import { selectRows } from '../../db/client';
 import { newId } from '../../lib/ids';
+import { balancesOf } from './ledger.read';
 import { reconcileLedger } from './ledger.reconcile';
-import { balancesOf } from './ledger.repository';
 import { createLedgerBatcher, platformAccount, postTransfers, type TransferSpec, userAccount } from './ledger.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from './ledger.table';
 

@@ -3,18 +3,16 @@ import type { Db, Tx } from '../../db/client';
 import { deferWrite } from '../../db/deferred';
 import { DomainError } from '../../lib/errors';
 import { countTransfers } from '../../lib/metrics';
+import { type AccountKey, accountKeyText } from './accounts';
 import * as repo from './ledger.repository';
-
-export type { AccountKey } from './ledger.repository';
-export { accountKeyText } from './ledger.repository';
 
 /** One movement of money: `amountMinor` leaves `debit` and arrives in `credit`. */
 export interface TransferSpec {
   /** The idempotency id: a transfer with this id applies at most once, ever. */
   id: string;
   code: TransferCode;
-  debit: repo.AccountKey;
-  credit: repo.AccountKey;
+  debit: AccountKey;
+  credit: AccountKey;
   amountMinor: bigint;
   /** What the transfer belongs to, such as a payment. */
   referenceId?: string | null;
@@ -22,11 +20,11 @@ export interface TransferSpec {
 
 export type PostOutcome = 'applied' | 'already_applied';
 
-export const userAccount = (ownerId: string, kind: 'available' | 'hold' | 'insurance'): repo.AccountKey => ({
+export const userAccount = (ownerId: string, kind: 'available' | 'hold' | 'insurance'): AccountKey => ({
   ownerId,
   kind,
 });
-export const platformAccount = (kind: 'custody' | 'revenue' | 'rounding'): repo.AccountKey => ({
+export const platformAccount = (kind: 'custody' | 'revenue' | 'rounding'): AccountKey => ({
   ownerId: null,
   kind,
 });
@@ -38,8 +36,8 @@ export const platformAccount = (kind: 'custody' | 'revenue' | 'rounding'): repo.
 function fundedInOrder(accounts: Map<string, repo.AccountRow>, transfers: TransferSpec[]): boolean[] {
   const balances = new Map([...accounts.values()].map((account) => [account.id, account.balanceMinor]));
   return transfers.map((transfer) => {
-    const debit = accounts.get(repo.accountKeyText(transfer.debit));
-    const credit = accounts.get(repo.accountKeyText(transfer.credit));
+    const debit = accounts.get(accountKeyText(transfer.debit));
+    const credit = accounts.get(accountKeyText(transfer.credit));
     if (!debit || !credit) throw new Error('ledger: account was not opened');
     const debitBalance = (balances.get(debit.id) ?? 0n) - transfer.amountMinor;
     if (debit.ownerId !== null && debitBalance < 0n) return false;
@@ -59,8 +57,8 @@ function transferRows(
     id: transfer.id,
     code: transfer.code,
     referenceId: transfer.referenceId ?? null,
-    debitAccountId: accounts.get(repo.accountKeyText(transfer.debit))?.id ?? '',
-    creditAccountId: accounts.get(repo.accountKeyText(transfer.credit))?.id ?? '',
+    debitAccountId: accounts.get(accountKeyText(transfer.debit))?.id ?? '',
+    creditAccountId: accounts.get(accountKeyText(transfer.credit))?.id ?? '',
     amountMinor: transfer.amountMinor,
     currency,
     createdAt: at ?? null,
@@ -70,7 +68,7 @@ function transferRows(
 function assertWellFormed(transfers: TransferSpec[]) {
   for (const transfer of transfers) {
     if (transfer.amountMinor <= 0n) throw new Error(`ledger: transfer ${transfer.id} moves no money`);
-    if (repo.accountKeyText(transfer.debit) === repo.accountKeyText(transfer.credit)) {
+    if (accountKeyText(transfer.debit) === accountKeyText(transfer.credit)) {
       throw new Error(`ledger: transfer ${transfer.id} moves money to the account it takes it from`);
     }
   }
@@ -165,7 +163,7 @@ export async function postTransfersAtEnd(
  * action whose transfers depend on what an account holds (a dispute taking from the insurance what the available
  * balance lacks). Posting afterwards in the same transaction waits on nothing more.
  */
-export async function lockedBalances(tx: Tx, keys: repo.AccountKey[], currency: string): Promise<Map<string, bigint>> {
+export async function lockedBalances(tx: Tx, keys: AccountKey[], currency: string): Promise<Map<string, bigint>> {
   const accounts = await repo.accountsFor(tx, keys, currency, true);
   return new Map([...accounts].map(([key, row]) => [key, row.balanceMinor]));
 }

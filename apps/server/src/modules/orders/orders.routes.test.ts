@@ -13,7 +13,7 @@ import {
 import { selectRows } from '../../db/client';
 import { flowExecutors } from '../flows/flows.table';
 import { jobs } from '../jobs/jobs.table';
-import { balancesOf } from '../ledger/ledger.repository';
+import { balancesOf } from '../ledger/ledger.read';
 import { webhookDeliveries } from '../webhooks/webhooks.table';
 import { expireJob, expireOrder } from './orders.service';
 import { orderEvents, orders } from './orders.table';

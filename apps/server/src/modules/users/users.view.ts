@@ -1,6 +1,6 @@
 import { formatAmount, formatMoney, USDT, type User, type UserType } from '@paydesk/contract';
 import { type CsvColumn, yesNo } from '../../http/csv';
-import type { OwnerBalances } from '../ledger/ledger.repository';
+import type { OwnerBalances } from '../ledger/ledger.read';
 import type { AgentLinkRow, FeeRow, TraderProfileRow, UserRow } from './users.repository';
 
 /** Users seen this recently show the online dot (issue "People and access"). */

@@ -6,8 +6,8 @@ import { createTestApp, createUser, depositAddressOf, type TestContext } from '.
 import { randomTxHash } from '../../../lib/tron';
 import { ensureRecurring } from '../../jobs/jobs.repository';
 import { jobs } from '../../jobs/jobs.table';
+import { balancesOf } from '../../ledger/ledger.read';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
-import { balancesOf } from '../../ledger/ledger.repository';
 import { traderProfiles } from '../../users/users.table';
 import { createTronGridWatcher, type Trc20Transfer } from './trongrid';
 
