@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import type { NewJob } from '../jobs/jobs.repository';
+import type { NewJob } from '../jobs/jobs.module';
 import type { OrderChecks } from '../orders/orders.module';
 
 /** The anti-fraud rules of DESIGN §13 run on order events through the job runner, after the event commits. */

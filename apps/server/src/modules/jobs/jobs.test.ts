@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { selectRows } from '../../db/client';
-import { claimJobs, enqueueJob, ensureRecurring } from './jobs.repository';
+import { enqueueJob, ensureRecurring } from './jobs.queue';
+import { claimJobs } from './jobs.repository';
 import { createJobRunner, exponentialBackoffMs, type JobRunner, jitterFraction, withJitter } from './jobs.runner';
 import { jobs } from './jobs.table';
 

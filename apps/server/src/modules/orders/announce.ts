@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../lib/ids';
 import { adminsAudience, balanceChangedType, type EventForMany } from '../events/events.module';
 import { flowExecutors } from '../flows/flows.module';
-import type { NewJob } from '../jobs/jobs.repository';
+import type { NewJob } from '../jobs/jobs.module';
 import type { ActorKind } from './lifecycle';
 import type { OrderRow } from './orders.repository';
 

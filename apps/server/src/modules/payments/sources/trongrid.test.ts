@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, depositAddressOf, type TestContext } from '../../../../test/harness';
 import { randomTxHash } from '../../../lib/tron';
-import { ensureRecurring } from '../../jobs/jobs.repository';
+import { ensureRecurring } from '../../jobs/jobs.queue';
 import { jobs } from '../../jobs/jobs.table';
 import { balancesOf } from '../../ledger/ledger.read';
 import { reconcileLedger } from '../../ledger/ledger.reconcile';
