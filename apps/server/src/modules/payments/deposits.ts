@@ -80,7 +80,7 @@ async function assertUnderCap(tx: Tx, ownerId: string, input: DepositInput) {
 
 async function creditOnce(db: Db, input: DepositInput): Promise<DepositOutcome> {
   return db.transaction(async (tx) => {
-    const target = await wallets.findAddress(tx, input.address);
+    const target = await wallets.addressOwner(tx, input.address);
     if (!target) throw fieldError('address', 'validation.address_unknown');
     const existing = await repo.findDeposit(tx, input.txHash, input.address);
     if (existing) {

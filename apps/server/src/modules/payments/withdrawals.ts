@@ -59,7 +59,7 @@ async function holdWithdrawal(
 /** A withdrawal address must be a real TRON address, and not one of the platform's own deposit addresses. */
 async function assertPayoutAddress(db: Db, field: string, address: string) {
   if (!isTronAddress(address)) throw fieldError(field, 'validation.tron_address');
-  if (await wallets.findAddress(db, address)) throw fieldError(field, 'validation.own_address');
+  if (await wallets.addressOwner(db, address)) throw fieldError(field, 'validation.own_address');
 }
 
 /**

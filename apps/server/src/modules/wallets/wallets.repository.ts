@@ -4,9 +4,9 @@ import { countRows } from '../../db/count';
 import { type Cursor, keyset, readChunk } from '../../db/keyset';
 import { contains } from '../../db/like';
 import { users } from '../users/users.module';
-import { depositAddresses, platformSettings } from './wallets.table';
+import { type DepositAddressRow, depositAddresses, platformSettings } from './wallets.table';
 
-export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+export type { DepositAddressRow };
 
 export async function readSetting(db: Executor, key: string): Promise<string | null> {
   const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, key)).limit(1);

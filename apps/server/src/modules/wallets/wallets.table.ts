@@ -33,5 +33,8 @@ export const depositAddresses = pgTable(
   ],
 );
 
+/** An issued deposit address as stored: whose it is, where it comes from, how far the watcher has read it. */
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+
 /** Derivation indexes are handed out by a sequence: two processes never derive the same address for two users. */
 export const depositAddressIndexSeq = pgSequence('deposit_address_index_seq', { startWith: 0, minValue: 0 });

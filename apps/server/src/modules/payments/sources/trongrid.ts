@@ -65,7 +65,7 @@ export function createTronGridWatcher(deps: {
   };
 
   async function pollOnce(): Promise<PollReport> {
-    const addresses = await wallets.allAddresses(db);
+    const addresses = await wallets.watchedAddresses(db);
     const report: PollReport = { addresses: addresses.length, credited: 0, repeated: 0, ignored: 0, failed: 0 };
     for (let start = 0; start < addresses.length; start += addressesAtOnce) {
       await Promise.all(
@@ -166,5 +166,5 @@ async function scan({ db, log, baseUrl, contract, read }: Scanner, row: wallets.
     params.set('fingerprint', fingerprint);
   }
   // min_timestamp is inclusive: the newest transfer is read again next round and answered as a repeat.
-  if (newest !== (row.scannedUntilMs ?? 0)) await wallets.setScannedUntil(db, row.address, newest);
+  if (newest !== (row.scannedUntilMs ?? 0)) await wallets.markScannedUntil(db, row.address, newest);
 }
