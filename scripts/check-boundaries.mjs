@@ -236,13 +236,18 @@ function longestChain(graph) {
   return longest;
 }
 
-/** How many names a public file exports (export lists, declarations and `export *` lines, each counted). */
+/**
+ * How many names a public file exports: each name of an export list (an `export type { … }` list's too, once), each
+ * declaration, each `export *` line.
+ */
 function exportedNames(text) {
   let count = 0;
   for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g))
     count += match[1].split(',').filter((name) => name.trim()).length;
   count += [
-    ...text.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function\*?|class|interface|type|enum)\s/gm),
+    ...text.matchAll(
+      /^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function\*?|class|interface|type(?!\s*\{)|enum)\s/gm,
+    ),
   ].length;
   count += [...text.matchAll(/^export\s+\*/gm)].length;
   return count;

@@ -36,8 +36,10 @@ const cleanServer = {
   'long-functions.txt': '# none\n',
   'layers.mjs': layerMap(3),
   'src/modules/alpha/alpha.module.ts': "import { b } from '../beta/beta.module';\nexport const a = b;\n",
-  'src/modules/beta/beta.module.ts': "import { g } from '../gamma/gamma.module';\nexport const b = g;\n",
-  'src/modules/beta/internal.ts': 'export const secret = 1;\n',
+  // Two names: a type export list counts its names once.
+  'src/modules/beta/beta.module.ts':
+    "import { g } from '../gamma/gamma.module';\nexport type { Secret } from './internal';\nexport const b = g;\n",
+  'src/modules/beta/internal.ts': 'export const secret = 1;\nexport type Secret = typeof secret;\n',
   'src/modules/beta/beta.table.ts': "export const betaTable = 'beta';\n",
   // A table may reference a table of a module above it (a foreign key): no violation.
   'src/modules/gamma/gamma.table.ts':
@@ -126,6 +128,7 @@ describe('the boundary check', () => {
     const { status, output } = check('clean');
     expect(output).toContain('server: 4 modules in 3 layers');
     expect(output).toContain('0 file cycles, 0 module cycles; depth 3 (limit 3): alpha → beta → gamma');
+    expect(output).toContain('widest public file: beta (2 names)');
     expect(output).toContain('web: 2 features');
     expect(status, output).toBe(0);
   });
