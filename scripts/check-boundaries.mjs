@@ -5,15 +5,16 @@
 // Server (apps/server): the rules are generated from its layer map, `layers.mjs`. Every folder of src/modules is in
 // the map; a module is used from outside only through its public file, named after its folder
 // (`src/modules/orders/orders.module.ts`; type-only imports aside, and a table file may reference another module's
-// table); a module imports nothing from a layer above its own; plugins/, lib/ and http/ import no module; no import
-// cycle anywhere in src, between files or between modules; the longest chain of module imports is at most the map's
+// table); a module imports nothing from a layer above its own; a public file imports no repository and no file
+// re-exports one; a route file imports no repository; plugins/, lib/ and http/ import no module; no import cycle
+// anywhere in src, between files or between modules; the longest chain of module imports is at most the map's
 // `maxDepth`. Web (apps/web): a feature never imports another feature, and no import cycle in src. Tests are free.
 // It prints the figures it measured (modules, cycles, depth and its chain, the widest public file) and every
 // violation with its rule, and exits 1 on any.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
@@ -99,6 +100,15 @@ export function serverRules(layers) {
       comment: "A route file calls use cases, services and reads, never a repository (its own module's included).",
       severity: 'error',
       from: { path: '^src/modules/[^/]+/.*routes\\.ts$', pathNot: tests },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
+      name: 'public-file-exports-no-repository',
+      comment:
+        "A module's public file imports no repository (its own included): others call its use cases and reads, and " +
+        'its plugin wires them too; storage stays inside the module.',
+      severity: 'error',
+      from: { path: '^src/modules/[^/]+/.*\\.module\\.ts$', pathNot: tests },
       to: { path: '\\.repository\\.ts$' },
     },
     {
@@ -253,6 +263,34 @@ function exportedNames(text) {
   return count;
 }
 
+/**
+ * The other half of public-file-exports-no-repository: no file of a module passes a repository's functions on
+ * (`export { … } from` or `export * from` one, type-only lists aside) for a public file to export in turn. Read from
+ * the text: dependency-cruiser folds a re-export into an import of the same file, and would miss it there.
+ */
+function repositoryReExports(dir) {
+  const problems = [];
+  const files = readdirSync(join(dir, 'src', 'modules'), { recursive: true, encoding: 'utf8' })
+    .map((file) => posix.join('src/modules', file.split('\\').join('/')))
+    .filter((path) => /\.tsx?$/.test(path) && !isTest(path))
+    .sort();
+  for (const path of files) {
+    const text = readFileSync(join(dir, path), 'utf8');
+    for (const match of text.matchAll(
+      /^export\s+(type\s+)?(?:\*(?:\s+as\s+\w+)?|\{([^}]*)\})\s*from\s*['"]([^'"]+\.repository)['"]/gm,
+    )) {
+      const names = match[2]
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      if (match[1] || names?.every((name) => name.startsWith('type '))) continue;
+      const repository = posix.normalize(posix.join(posix.dirname(path), `${match[3]}.ts`));
+      problems.push(`  public-file-exports-no-repository: ${path} → ${repository} (a re-export)`);
+    }
+  }
+  return problems;
+}
+
 const violationLine = (violation) =>
   `  ${violation.rule.name}: ${violation.from} → ${violation.to}${violation.cycle ? ` (cycle: ${violation.cycle.map((step) => step.name ?? step).join(' → ')})` : ''}`;
 
@@ -273,7 +311,7 @@ export async function checkServer(dir) {
     if (mapped.indexOf(name) !== mapped.lastIndexOf(name)) problems.push(`  layer-map: ${name} is in two layers`);
   }
   const result = cruise(dir, serverRules(layers));
-  problems.push(...result.summary.violations.map(violationLine));
+  problems.push(...result.summary.violations.map(violationLine), ...repositoryReExports(dir));
   const graph = moduleGraph(result);
   const cycles = moduleCycles(graph);
   for (const cycle of cycles) problems.push(`  no-module-cycle: ${cycle.join(' ↔ ')}`);

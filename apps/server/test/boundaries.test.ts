@@ -95,6 +95,11 @@ beforeAll(() => {
     // A route file reading its own module's repository.
     'src/modules/beta/beta.repository.ts': 'export const rows = () => [];\n',
     'src/modules/beta/beta.routes.ts': "import { rows } from './beta.repository';\nexport const routes = rows;\n",
+    // A public file using its repository, and a file passing the repository's functions on for it.
+    'src/modules/beta/beta.module.ts':
+      "import { g } from '../gamma/gamma.module';\nimport { rows } from './beta.repository';\nexport const b = [g, rows];\n",
+    'src/modules/beta/relay.ts':
+      "import { rows } from './beta.repository';\nexport { rows as all } from './beta.repository';\nexport const first = rows;\n",
     // A reach into another module's file.
     'src/modules/alpha/reach.ts': "import { secret } from '../beta/internal';\nexport const reach = secret;\n",
     // A second "public" file.
@@ -141,6 +146,8 @@ describe('the boundary check', () => {
       'public-file-only: src/modules/alpha/second.ts → src/modules/beta/extra.module.ts',
       'layer-map: module delta is in no layer of layers.mjs',
       'routes-call-no-repository: src/modules/beta/beta.routes.ts → src/modules/beta/beta.repository.ts',
+      'public-file-exports-no-repository: src/modules/beta/beta.module.ts → src/modules/beta/beta.repository.ts',
+      'public-file-exports-no-repository: src/modules/beta/relay.ts → src/modules/beta/beta.repository.ts (a re-export)',
       'no-import-within-an-apart-layer: src/modules/alpha/peer.ts → src/modules/omega/omega.module.ts',
       'no-import-from-a-layer-above: src/modules/gamma/up.ts → src/modules/alpha/alpha.module.ts',
       'no-module-cycle: alpha ↔ beta ↔ gamma',
