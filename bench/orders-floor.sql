@@ -9,7 +9,8 @@
 -- database beside the servers: its jobs are due in a day (the servers' runners never take them), its notifications go
 -- to channels no one listens on, its client order ids start with `floor-` (the bench's paid-order check leaves them
 -- out), and its transfers keep the ledger exact.
--- Variables (pgbench -D): requisites, flows (their counts), agent (a referral agent's id).
+-- Variables (pgbench -D): requisites, flows (their counts). Each pay-in's referral agent is its merchant's, as the
+-- servers' are: one agent for every pay-in would make its account a lock every settlement waits on.
 \set amt random(10000, 4999999)
 \set req random(0, :requisites - 1)
 \set fl random(0, :flows - 1)
@@ -19,8 +20,9 @@
 \set settle :crypto - :crypto / 20
 \set fee :crypto - :settle - :reward - :referral - 1
 select id as req_id, user_id as trader, gen_random_uuid() as order_id from requisites order by id offset :req limit 1 \gset
-select f.id as flow, f.merchant_id as merchant, fe.id as bind from flows f
+select f.id as flow, f.merchant_id as merchant, fe.id as bind, l.agent_id as agent from flows f
   join flow_executors fe on fe.flow_id = f.id and fe.user_id = :trader
+  join agent_links l on l.user_id = f.merchant_id
   order by f.id offset :fl limit 1 \gset
 begin;
 with assigned as (

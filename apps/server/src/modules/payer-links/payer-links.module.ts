@@ -11,7 +11,7 @@ export {
   returnHostsOf,
   tokenHashOf,
 } from './payer-links.links';
-export { payerPageSettings, payerPages } from './payer-links.table';
+export { payerPages } from './payer-links.table';
 
 /**
  * The payer's page links (DESIGN §17, §20): each pay-in's page token and options, and the merchant's settings of the

@@ -8,7 +8,7 @@ import { payerPageLinkRoutes } from './payer-page.link';
 import { payerPagePublic } from './payer-page.public';
 import { payerReceiptRoutes } from './payer-page.receipts';
 
-export { appeal, attachReceipt, type PageDeps, PageRefusal, reportPaid } from './payer-page.actions';
+export { appeal, attachReceipt, reportPaid } from './payer-page.actions';
 export { findContext, type PageContext, stateOf } from './payer-page.state';
 
 /**
