@@ -180,7 +180,12 @@ describe('demo seed (DESIGN §7)', () => {
   it('gives the order screens a first history, and moves live demo orders along (DESIGN §7)', async () => {
     const traffic = ctx.app.demoTraffic;
     if (!traffic) throw new Error('the demo test app runs in demo mode');
-    // The first orders name how each is paid, so they are the same whatever the dice say (the amounts are random).
+    // The dice are seeded from here on: the first orders' amounts and the live traffic's amounts, banks and options are
+    // random, and some draws rightly meet a refusal (three SBP pay-ins already open on the one SBP phone, a card's
+    // daily volume the first orders used up), which would make the counts below a gamble. The first orders name how
+    // each is paid, so they are the same whatever the dice say.
+    const dice = vi.spyOn(Math, 'random').mockImplementation(seededRandom(20261126));
+    onTestFinished(() => dice.mockRestore());
     await traffic.seedOrders();
     const root = await new Client(ctx.app).signIn('root', demoPassword);
     const seeded = (await root.get('/api/inner/order?per_page=50')).json().data.items as {
@@ -214,11 +219,7 @@ describe('demo seed (DESIGN §7)', () => {
     const cases = await ctx.app.db.select().from(antiFraudCases);
     expect(cases.map((row) => [row.rule, row.targetClientId])).toEqual([['client_orders_per_hour', 'payer-7']]);
 
-    // Live traffic: a round creates an order; once its time has come, the next round moves it on. Its dice are seeded
-    // here: its amounts, banks and options are random, and some draws rightly meet a refusal (three SBP pay-ins
-    // already open on the one SBP phone), which would make the count below a gamble.
-    const dice = vi.spyOn(Math, 'random').mockImplementation(seededRandom(20261126));
-    onTestFinished(() => dice.mockRestore());
+    // Live traffic: a round creates an order; once its time has come, the next round moves it on.
     const before = seeded.length;
     for (let round = 0; round < 6; round += 1) await traffic.createRandom();
     const all = await ctx.database.db.select().from(orders);
