@@ -9,12 +9,10 @@
 import { createPaydeskClient } from '@paydesk/api-client';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, selectRows } from '../apps/server/src/db/client';
-import { testSecretsKey, testXpub } from '../apps/server/test/harness';
+import { selectRows } from '../apps/server/src/db/client';
+import { benchApp } from './bench-app';
 import { apiCredentials, seedWorld } from './orders-world';
-import { benchDatabase, drop, recreate, urlOf } from './support';
+import { benchDatabase, drop } from './support';
 
 interface Sent {
   call: string;
@@ -41,21 +39,8 @@ const query = pg.Client.prototype.query as unknown as Query;
 };
 
 const name = benchDatabase('orders_trace');
-await recreate(name);
-const databaseUrl = urlOf(name);
-const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
-await database.migrate();
-const config = loadConfig({
-  LOG_LEVEL: 'silent',
-  DEMO: 'false',
-  DEPOSIT_XPUB: testXpub,
-  SECRETS_KEY: testSecretsKey,
-  DATABASE_URL: databaseUrl,
-  API_RATE_LIMIT_PER_SECOND: '1000000',
-});
-const app = await buildApp({ config, database, logger: false });
+const { database, app, bulk } = await benchApp(name);
 try {
-  await app.ready();
   const world = await seedWorld(database, { traders: 4, requisites: 2, fundsUsdt: '1000000' });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const merchant = createPaydeskClient({ baseUrl: address, ...(await apiCredentials(app, world.merchant.id)) });
@@ -99,5 +84,6 @@ try {
 } finally {
   await app.close();
   await database.close();
+  await bulk.close();
   if (process.env.BENCH_KEEP !== '1') await drop(name);
 }

@@ -119,9 +119,11 @@ export const checkpoint = () => withClient(adminUrl, (client) => client.query('c
 export const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 export const msSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
+/** pgbench's connection options: the URL's host, or its `?host=` (a Unix socket's directory) as the servers' pg has it. */
 function pgbenchConnection(): string[] {
   const url = new URL(adminUrl);
-  return ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const host = url.searchParams.get('host') ?? url.hostname;
+  return ['-h', host, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
 }
 
 const pgbenchEnv = () => ({
