@@ -44,9 +44,6 @@ export function openDeferred(tx: object): void {
   pending.set(tx, { writes: [], notices: [] });
 }
 
-/** Whether the executor is a transaction that defers its writes. */
-export const defers = (executor: object): boolean => pending.has(executor);
-
 /** Sends `write` with the transaction's other deferred writes before it commits; outside a transaction, at once. */
 export async function deferWrite(executor: Executable, write: DeferredWrite): Promise<void> {
   const own = pending.get(executor);
@@ -71,10 +68,11 @@ export async function flushDeferred(tx: Executable): Promise<void> {
   await flushWrites(tx, own);
 }
 
-/** What a flush runs its statement on: a transaction or the database, as drizzle's `execute` answers. */
-export interface Executable {
-  execute(query: SQL): PromiseLike<unknown>;
-}
+/**
+ * What a flush runs its statement on: db/client's `Executor` (the database or a transaction), named here by its shape
+ * only, since db/client imports this file; `selectByShape` reaches its drizzle session.
+ */
+export type Executable = object;
 
 /** The one statement of these writes: their expressions named apart, each counted one's rows and the notices. */
 export function flushStatement({ writes, notices }: Pending): SQL {
